@@ -1,0 +1,7 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  displayName: 'contracts',
+  testEnvironment: 'node',
+  transform: { '^.+\\.tsx?$': '@swc/jest' },
+  testMatch: ['<rootDir>/src/**/*.test.ts'],
+};

@@ -1,0 +1,56 @@
+/** Business constants from SPEC §9. */
+export const MEMBERSHIP_PRICE_USD = 119.88;
+export const MEMBERSHIP_MONTHLY_FROM_USD = 9.99;
+export const MEMBERSHIP_PRICE_CENTS = 11988;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PHONE_PATTERN = /^\d{3}-\d{3}-\d{4}$/;
+export const NPI_PATTERN = /^\d{10}$/;
+export const ZIP_MAX_LENGTH = 5;
+export const PRACTICE_DESCRIPTION_MAX_LENGTH = 1000;
+export const PROMO_DISCOUNT_MIN = 1;
+export const PROMO_DISCOUNT_MAX = 100;
+export const PAYMENT_INTENT_RETRIES = 2;
+export const PAYMENT_INTENT_RETRY_DELAY_MS = 1000;
+export const ADMIN_ENTRANCE_CLICKS = 5;
+export const ADMIN_ENTRANCE_WINDOW_MS = 2000;
+export const TOAST_DURATION_MS = 5000;
+export const BANNER_DURATION_MS = 3000;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const HOME_AREAS_ON_SMALL_SCREENS = 6;
+export const COPYRIGHT_YEAR = 2025;
+export const PROFILE_REVIEWS_SHOWN = 3;
+export const PROFILE_REVIEWS_LOADED = 50;
+export const REVIEWS_DEFAULT_PAGE = 1;
+export const REVIEWS_DEFAULT_LIMIT = 10;
+export const ADMIN_CARD_MAX_SPECIALTIES = 2;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+
+export const AREAS_OF_INTEREST = [
+  'Autoimmune',
+  'Dentistry',
+  'Functional Medicine',
+  'Longevity Medicine',
+  "Men's Health",
+  'Neurodegenerative Disease',
+  'Nutrition',
+  'Orthopedic',
+  'Regenerative Aesthetics',
+  'Vision',
+  "Women's Health",
+] as const;
+export type AreaOfInterest = (typeof AREAS_OF_INTEREST)[number];
+
+/** The 50 US state codes (no DC). */
+export const US_STATE_CODES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA',
+  'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
+  'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ',
+  'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC',
+  'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+] as const;
+export type UsStateCode = (typeof US_STATE_CODES)[number];
+
+export const USER_ROLES = ['user', 'provider', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** The one durable topic exchange every event goes through; the routing key is the event type. */
+export const EVENTS_EXCHANGE = 'altmed.events';
+
+export const eventEnvelopeSchema = z.object({
+  id: z.uuid(),
+  type: z.string().min(1),
+  version: z.number().int().positive(),
+  time: z.iso.datetime(),
+  source: z.string().min(1),
+  data: z.unknown(),
+});
+export type EventEnvelope<TData = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'data'> & { data: TData };
+
+export const userSignedUpV1Schema = z.object({
+  userId: z.string().min(1),
+  name: z.string().min(1),
+  email: z.email(),
+  role: z.enum(['user', 'provider', 'admin']),
+});
+export type UserSignedUpV1 = z.infer<typeof userSignedUpV1Schema>;
+
+/** Every event type with its current version and the schema of its data. */
+export const EventCatalog = {
+  'user.signed_up': { version: 1, data: userSignedUpV1Schema },
+} as const;
+export type EventType = keyof typeof EventCatalog;
+export type EventData<T extends EventType> = z.infer<(typeof EventCatalog)[T]['data']>;
+
+/** Parses an envelope of a known type and version; throws a ZodError on anything else. */
+export function parseEvent<T extends EventType>(type: T, raw: unknown): EventEnvelope<EventData<T>> {
+  const envelope = eventEnvelopeSchema.parse(raw);
+  const entry = EventCatalog[type];
+  if (envelope.type !== type) throw new Error(`Expected event ${type}, got ${envelope.type}`);
+  if (envelope.version !== entry.version) throw new Error(`Unsupported ${type} version ${envelope.version}`);
+  return { ...envelope, data: entry.data.parse(envelope.data) as EventData<T> };
+}

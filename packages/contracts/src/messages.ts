@@ -1,0 +1,21 @@
+/** Client-facing texts from SPEC §5 and §8 that the servers answer with. */
+export const Messages = {
+  signupFailed: 'Signup failed',
+  loginFailed: 'Login failed',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'User with this email already exists',
+  firstAndLastNameRequired: 'First Name and Last Name are required',
+  validEmailRequired: 'A valid email address is required',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  phoneFormat: 'Phone number must be in the format 000-000-0000',
+  areasRequired: 'Please select at least one area of interest',
+  loginFieldsRequired: 'Email and password are required',
+  notAuthenticated: 'You are not authenticated to access this page.',
+  forbidden: 'You do not have permission to do this',
+  notFound: 'Not found',
+  tooManyRequests: 'Too many requests, please try again later',
+  serviceUnavailable: 'Service unavailable',
+  internalError: 'Something went wrong',
+  invalidJson: 'Request body is not valid JSON',
+  payloadTooLarge: 'Request body is too large',
+} as const;

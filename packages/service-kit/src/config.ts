@@ -1,0 +1,33 @@
+import { z, type ZodObject, type ZodRawShape } from 'zod';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+// 0 asks the OS for a free port (tests).
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** What every service reads from its environment. */
+export const baseServiceEnv = (defaults: { port: number; database: string }) => ({
+  PORT: port(defaults.port),
+  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL'),
+  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]+$/).default(defaults.database),
+  MONGO_DB_SUFFIX: z.string().regex(/^[A-Za-z0-9_-]*$/).default(''),
+  AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must be an amqp:// URL').default('amqp://guest:guest@127.0.0.1:5672'),
+  IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
+  JWT_ISSUER: z.string().min(1).default('altmed-identity'),
+  JWT_AUDIENCE: z.string().min(1).default('altmed'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
+});
+
+/**
+ * Reads and validates the environment once at start. A bad value throws a ConfigError that
+ * names every offending variable.
+ */
+export function loadConfig<S extends ZodRawShape>(shape: S, env: NodeJS.ProcessEnv = process.env): z.infer<ZodObject<S>> {
+  const result = z.object(shape).safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from './logger';
+import { errorHandler, notFoundHandler } from './errors';
+
+export type ReadinessCheck = () => Promise<Record<string, boolean>>;
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Reuses a caller's well-formed x-request-id (the gateway sets one) or makes a new one. */
+export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+  res.setHeader('x-request-id', id);
+  return id;
+}
+
+export interface HttpAppOptions {
+  logger: Logger;
+  bodyLimit: string;
+  readiness: ReadinessCheck;
+}
+
+/**
+ * An express app with the parts every service shares: request ids and access logs, helmet,
+ * a JSON body limit, `/healthz` (alive) and `/readyz` (dependencies reachable).
+ * Mount routes on it, then call `finishHttpApp`.
+ */
+export function createHttpApp({ logger, bodyLimit, readiness }: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: requestIdFor,
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(helmet());
+  app.use(express.json({ limit: bodyLimit }));
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const checks = await readiness().catch(() => ({ readiness: false }));
+    const ready = Object.values(checks).every(Boolean);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks });
+  });
+  return app;
+}
+
+/** Adds the 404 and the one error handler; call after the routes. */
+export function finishHttpApp(app: Express): Express {
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

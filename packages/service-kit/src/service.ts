@@ -1,0 +1,47 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { Logger } from './logger';
+
+export interface RunningService {
+  server: Server;
+  /** Closes what the service opened (broker, database, timers) after the server stops. */
+  close(): Promise<void>;
+}
+
+export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
+    server.keepAliveTimeout = 65_000;
+  });
+}
+
+/**
+ * Entry point of a service's main.ts: starts it, exits with a message on a start failure
+ * (such as a bad environment variable), and shuts down gracefully on SIGTERM/SIGINT.
+ */
+export function runService(name: string, start: () => Promise<{ service: RunningService; logger: Logger }>): void {
+  start().then(
+    ({ service, logger }) => {
+      let stopping = false;
+      const shutdown = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        logger.info({ signal }, `${name} shutting down`);
+        const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
+        service.server.close(() => {
+          service.close().finally(() => {
+            clearTimeout(forceExit);
+            process.exit(0);
+          });
+        });
+        service.server.closeIdleConnections();
+      };
+      process.on('SIGTERM', () => shutdown('SIGTERM'));
+      process.on('SIGINT', () => shutdown('SIGINT'));
+    },
+    (err: unknown) => {
+      console.error(`${name} failed to start: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { Messages, type AuthResponse, type LoginRequest, type PublicUser, type SignupRequest } from '@altmed/contracts';
+import { AppError, conflict, createEvent, unauthorized } from '@altmed/service-kit';
+import type { TokenSettings } from '../tokens/tokens';
+import { issueAccessToken } from '../tokens/tokens';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
+import type { UserDocument, UserModel } from './user.model';
+
+const SOURCE = 'svc-identity';
+const DUPLICATE_KEY = 11000;
+
+export interface UsersDeps {
+  users: UserModel;
+  tokens: TokenSettings;
+  /** Called after a write that carries events, so the relay publishes without waiting a poll. */
+  onEventsWritten: () => void;
+}
+
+export function toPublicUser(user: Pick<UserDocument, '_id' | 'name' | 'email' | 'role' | 'providerId' | 'contactInfo'>): PublicUser {
+  return {
+    id: user._id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    isAdmin: user.role === 'admin',
+    ...(user.providerId ? { providerId: user.providerId } : {}),
+    contactInfo: {
+      phone: user.contactInfo?.phone ?? '',
+      address: user.contactInfo?.address ?? '',
+      specialties: [...(user.contactInfo?.specialties ?? [])],
+    },
+  };
+}
+
+function authResponse(deps: UsersDeps, user: UserDocument): AuthResponse {
+  const publicUser = toPublicUser(user);
+  const token = issueAccessToken(deps.tokens, {
+    sub: publicUser.id,
+    role: publicUser.role,
+    name: publicUser.name,
+    email: publicUser.email,
+    ...(publicUser.providerId ? { providerId: publicUser.providerId } : {}),
+  });
+  return { token, user: publicUser };
+}
+
+/** Creates a member account (role `user`, never chosen by the client) and its user.signed_up event in one write. */
+export async function signUp(deps: UsersDeps, request: SignupRequest): Promise<AuthResponse> {
+  const id = randomUUID();
+  const event = createEvent('user.signed_up', { userId: id, name: request.name, email: request.email, role: 'user' }, SOURCE);
+  try {
+    const user = await deps.users.create({
+      _id: id,
+      name: request.name,
+      email: request.email,
+      passwordHash: await hashPassword(request.password),
+      role: 'user',
+      contactInfo: request.contactInfo,
+      outbox: [event],
+    });
+    deps.onEventsWritten();
+    return authResponse(deps, user.toObject());
+  } catch (err) {
+    if ((err as { code?: number }).code === DUPLICATE_KEY) throw conflict(Messages.emailTaken);
+    throw err;
+  }
+}
+
+/** Same answer and the same work whether the email is unknown or the password wrong. */
+export async function logIn(deps: UsersDeps, request: LoginRequest): Promise<AuthResponse> {
+  const user = await deps.users.findOne({ email: request.email }).lean<UserDocument>();
+  const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), request.password);
+  if (!user || !valid) throw new AppError(401, Messages.invalidCredentials);
+  return authResponse(deps, user);
+}
+
+export async function getUser(deps: UsersDeps, userId: string): Promise<PublicUser> {
+  const user = await deps.users.findById(userId).lean<UserDocument>();
+  if (!user) throw unauthorized();
+  return toPublicUser(user);
+}
+
+/** Creates the configured administrator if no account has that email yet; leaves an existing one alone. */
+export async function ensureAdmin(deps: UsersDeps, admin: { email: string; password: string }): Promise<'created' | 'exists'> {
+  const email = admin.email.trim().toLowerCase();
+  if (await deps.users.exists({ email })) return 'exists';
+  try {
+    await deps.users.create({
+      _id: randomUUID(),
+      name: 'Administrator',
+      email,
+      passwordHash: await hashPassword(admin.password),
+      role: 'admin',
+    });
+    return 'created';
+  } catch (err) {
+    if ((err as { code?: number }).code === DUPLICATE_KEY) return 'exists';
+    throw err;
+  }
+}
+
