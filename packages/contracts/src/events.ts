@@ -28,11 +28,16 @@ export const EventCatalog = {
 export type EventType = keyof typeof EventCatalog;
 export type EventData<T extends EventType> = z.infer<(typeof EventCatalog)[T]['data']>;
 
-/** Parses an envelope of a known type and version; throws a ZodError on anything else. */
+/** An event that can never be handled as it is (unknown type or version). */
+export class InvalidEventError extends Error {
+  override name = 'InvalidEventError';
+}
+
+/** Parses an envelope of a known type and version; throws a ZodError or an InvalidEventError on anything else. */
 export function parseEvent<T extends EventType>(type: T, raw: unknown): EventEnvelope<EventData<T>> {
   const envelope = eventEnvelopeSchema.parse(raw);
   const entry = EventCatalog[type];
-  if (envelope.type !== type) throw new Error(`Expected event ${type}, got ${envelope.type}`);
-  if (envelope.version !== entry.version) throw new Error(`Unsupported ${type} version ${envelope.version}`);
+  if (envelope.type !== type) throw new InvalidEventError(`Expected event ${type}, got ${envelope.type}`);
+  if (envelope.version !== entry.version) throw new InvalidEventError(`Unsupported ${type} version ${envelope.version}`);
   return { ...envelope, data: entry.data.parse(envelope.data) as EventData<T> };
 }

@@ -1,6 +1,6 @@
 import { connect, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type RecoveringChannelModel } from 'amqplib';
 import { ZodError } from 'zod';
-import { EVENTS_EXCHANGE, eventEnvelopeSchema, type EventEnvelope } from '@altmed/contracts';
+import { EVENTS_EXCHANGE, InvalidEventError, eventEnvelopeSchema, type EventEnvelope } from '@altmed/contracts';
 import type { Logger } from './logger';
 
 export const DEAD_LETTER_EXCHANGE = `${EVENTS_EXCHANGE}.dead-letter`;
@@ -40,6 +40,8 @@ export class EventBroker {
   private publishChannel: ConfirmChannel | undefined;
   private readonly consumers: EventConsumer[] = [];
   private connected = false;
+  /** Ids of events the broker returned as unroutable (no queue bound yet); their publish fails. */
+  private readonly returned = new Set<string>();
 
   constructor(private readonly options: EventBrokerOptions) {}
 
@@ -56,6 +58,9 @@ export class EventBroker {
           const channel = await model.createConfirmChannel();
           await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
           await channel.assertExchange(DEAD_LETTER_EXCHANGE, 'direct', { durable: true });
+          channel.on('return', (message: { properties: { messageId?: string } }) => {
+            if (message.properties.messageId) this.returned.add(message.properties.messageId);
+          });
           for (const consumer of this.consumers) await this.startConsumer(model, consumer);
           this.publishChannel = channel;
         },
@@ -77,7 +82,10 @@ export class EventBroker {
     return this.connected && this.publishChannel !== undefined;
   }
 
-  /** Resolves once the broker has confirmed the event; rejects when it cannot. */
+  /**
+   * Resolves once the broker has confirmed the event and routed it to at least one queue; rejects
+   * otherwise, so the outbox keeps an event that no consumer's queue would have received.
+   */
   async publish(event: EventEnvelope): Promise<void> {
     const channel = this.publishChannel;
     if (!channel || !this.connected) throw new Error('Broker is not connected');
@@ -86,8 +94,14 @@ export class EventBroker {
         EVENTS_EXCHANGE,
         event.type,
         Buffer.from(JSON.stringify(event)),
-        { persistent: true, messageId: event.id, type: event.type, contentType: 'application/json', timestamp: Date.parse(event.time) },
-        (err: unknown) => (err ? reject(err instanceof Error ? err : new Error('Broker rejected the event')) : resolve()),
+        { persistent: true, mandatory: true, messageId: event.id, type: event.type, contentType: 'application/json', timestamp: Date.parse(event.time) },
+        (err: unknown) => {
+          // RabbitMQ sends basic.return before the confirm of the same message.
+          const unroutable = this.returned.delete(event.id);
+          if (err) reject(err instanceof Error ? err : new Error('Broker rejected the event'));
+          else if (unroutable) reject(new Error(`No queue is bound for ${event.type} yet`));
+          else resolve();
+        },
       );
     });
   }
@@ -144,7 +158,7 @@ export class EventBroker {
           await consumer.handle(event);
           channel.ack(message);
         } catch (err) {
-          if (err instanceof PoisonMessageError || err instanceof ZodError) return deadLetter(message, String(err));
+          if (err instanceof PoisonMessageError || err instanceof InvalidEventError || err instanceof ZodError) return deadLetter(message, String(err));
           const attempt = Number(message.properties.headers?.[ATTEMPT_HEADER] ?? 0) + 1;
           if (attempt > maxRetries) return deadLetter(message, `failed after ${maxRetries} retries: ${String(err)}`);
           logger.warn({ queue: consumer.queue, eventId: event.id, attempt, err: String(err) }, 'handler failed; retrying');

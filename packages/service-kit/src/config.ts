@@ -17,6 +17,8 @@ export const baseServiceEnv = (defaults: { port: number; database: string }) => 
   IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
   JWT_ISSUER: z.string().min(1).default('altmed-identity'),
   JWT_AUDIENCE: z.string().min(1).default('altmed'),
+  /** Appended to this service's queue names, so a test run has queues of its own. */
+  EVENT_QUEUE_SUFFIX: z.string().regex(/^[A-Za-z0-9._-]*$/).default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
 });

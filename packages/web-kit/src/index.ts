@@ -1,0 +1,33 @@
+export { theme, MOBILE_BREAKPOINT_PX, type Theme } from './theme';
+export { GlobalStyle } from './GlobalStyle';
+
+export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './ui/Button';
+export { Card } from './ui/Card';
+export { PageContainer } from './ui/PageContainer';
+export {
+  TextField,
+  SelectField,
+  TextAreaField,
+  type TextFieldProps,
+  type SelectFieldProps,
+  type TextAreaFieldProps,
+} from './ui/fields';
+export { PageTitle, type PageTitleProps } from './ui/PageTitle';
+export { Spinner, type SpinnerProps } from './ui/Spinner';
+export { ErrorFallback, type ErrorFallbackProps } from './ui/ErrorFallback';
+
+export {
+  createSessionStore,
+  getSessionStore,
+  readStoredSession,
+  TOKEN_STORAGE_KEY,
+  USER_STORAGE_KEY,
+  type SessionStore,
+  type SessionStorageLike,
+} from './session/sessionStore';
+export { SessionProvider, useSession, type Session, type SessionProviderProps } from './session/SessionContext';
+export { isAdminUser, type SessionUser, type SessionState, type UserRole, type SessionContactInfo } from './session/types';
+
+export { apiRequest, ApiError, API_BASE, DefaultErrors, type ApiRequestOptions } from './api/apiRequest';
+
+export { useMediaQuery, useIsMobile } from './hooks/useMediaQuery';

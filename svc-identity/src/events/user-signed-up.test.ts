@@ -1,0 +1,94 @@
+import { connect, type Channel, type ChannelModel } from 'amqplib';
+import mongoose from 'mongoose';
+import request from 'supertest';
+import { EVENTS_EXCHANGE, parseEvent, type EventEnvelope } from '@altmed/contracts';
+import { proxyFor, type TcpProxy } from '@altmed/local-stack/src/testing';
+import { startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
+
+/** A private queue bound to user.signed_up that collects every event it gets. */
+async function listenForSignups(): Promise<{ received: EventEnvelope[]; close(): Promise<void>; connection: ChannelModel; channel: Channel }> {
+  const connection = await connect(process.env.AMQP_URL!);
+  const channel = await connection.createChannel();
+  await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
+  const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
+  await channel.bindQueue(queue, EVENTS_EXCHANGE, 'user.signed_up');
+  const received: EventEnvelope[] = [];
+  await channel.consume(queue, (message) => {
+    if (message) received.push(JSON.parse(message.content.toString()) as EventEnvelope);
+  }, { noAck: true });
+  return { received, connection, channel, close: () => connection.close() };
+}
+
+async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function pendingOutbox(database: string): Promise<number> {
+  const connection = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: database }).asPromise();
+  try {
+    const users = await connection.collection('users').find({}, { projection: { outbox: 1 } }).toArray();
+    return users.reduce((sum, user) => sum + (user.outbox?.length ?? 0), 0);
+  } finally {
+    await connection.close();
+  }
+}
+
+it('publishes user.signed_up (v1, envelope from the contracts) for every sign-up', async () => {
+  const identity = await startTestIdentity();
+  const listener = await listenForSignups();
+  try {
+    const body = validSignup();
+    const signup = await request(identity.url).post('/users/signup').send(body).expect(201);
+    const raw = await eventually(() => listener.received.find((event) => (event.data as { userId?: string }).userId === signup.body.user.id));
+    const event = parseEvent('user.signed_up', raw);
+    expect(event).toMatchObject({ type: 'user.signed_up', version: 1, source: 'svc-identity', data: { email: body.email, name: body.name, role: 'user' } });
+    await eventually(async () => ((await pendingOutbox(identity.database)) === 0 ? true : undefined));
+  } finally {
+    await listener.close();
+    await identity.stop();
+  }
+});
+
+describe('while the broker is unreachable', () => {
+  let proxy: TcpProxy;
+  let identity: TestIdentity;
+
+  beforeAll(async () => {
+    const proxied = await proxyFor(process.env.AMQP_URL!);
+    proxy = proxied.proxy;
+    identity = await startTestIdentity({ AMQP_URL: proxied.url });
+    await eventually(async () => ((await request(identity.url).get('/readyz')).status === 200 ? true : undefined));
+  });
+
+  afterAll(async () => {
+    await identity.stop();
+    await proxy.stop();
+  });
+
+  it('keeps signing up, holds the event in the outbox and publishes it once the broker is back', async () => {
+    const listener = await listenForSignups();
+    try {
+      await proxy.cut();
+      await eventually(async () => ((await request(identity.url).get('/readyz')).status === 503 ? true : undefined));
+
+      const signup = await request(identity.url).post('/users/signup').send(validSignup()).expect(201);
+      const userId: string = signup.body.user.id;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(listener.received.filter((event) => (event.data as { userId?: string }).userId === userId)).toHaveLength(0);
+      expect(await pendingOutbox(identity.database)).toBe(1);
+
+      await proxy.restore();
+      await eventually(() => listener.received.find((event) => (event.data as { userId?: string }).userId === userId), 20_000);
+      await eventually(async () => ((await pendingOutbox(identity.database)) === 0 ? true : undefined));
+      expect(listener.received.filter((event) => (event.data as { userId?: string }).userId === userId)).toHaveLength(1);
+    } finally {
+      await listener.close();
+    }
+  });
+});

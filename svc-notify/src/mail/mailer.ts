@@ -1,0 +1,28 @@
+import nodemailer from 'nodemailer';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** A stable Message-ID, so a resend of the same email is recognisable downstream. */
+  messageId: string;
+}
+
+export interface Mailer {
+  send(email: OutgoingEmail): Promise<void>;
+  close(): void;
+}
+
+/** SMTP through nodemailer; `pool` keeps connections open instead of paying a handshake per email. */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 3 });
+  return {
+    async send(email) {
+      await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: email.messageId });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { connect, type ConfirmChannel, type ChannelModel } from 'amqplib';
+import { EVENTS_EXCHANGE, type EventEnvelope } from '@altmed/contracts';
+import { loadNotifyConfig } from '../config';
+import { startNotifyService, type NotifyService } from '../service';
+
+export interface TestNotify {
+  service: NotifyService;
+  queue: string;
+  stop(): Promise<void>;
+}
+
+/** A real svc-notify with its own database and its own queues on the local stack. */
+export async function startTestNotify(env: Record<string, string> = {}): Promise<TestNotify> {
+  const suffix = `.test-${randomUUID().slice(0, 8)}`;
+  const config = loadNotifyConfig({
+    ...process.env,
+    PORT: '0',
+    MONGO_DB: `notify_test_${randomUUID().slice(0, 8)}`,
+    MONGO_DB_SUFFIX: '',
+    EVENT_QUEUE_SUFFIX: suffix,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const service = await startNotifyService(config);
+  const queue = `notify.user-signed-up${suffix}`;
+  await waitUntilReady(`http://127.0.0.1:${service.port}/readyz`);
+  return {
+    service,
+    queue,
+    async stop() {
+      await new Promise<void>((resolve) => service.server.close(() => resolve()));
+      await service.close();
+      const connection = await connect(process.env.AMQP_URL!);
+      const channel = await connection.createChannel();
+      await channel.deleteQueue(queue);
+      await channel.deleteQueue(`${queue}.dead-letter`);
+      await connection.close();
+    },
+  };
+}
+
+/** Until /readyz says so, the service's queues may not exist yet and a published event would be unroutable. */
+async function waitUntilReady(url: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await fetch(url).then((response) => response.status, () => 0)) !== 200) {
+    if (Date.now() > deadline) throw new Error(`${url} did not become ready`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Publishes raw bytes or an envelope to the events exchange, as a producer's relay would. */
+export class TestPublisher {
+  private constructor(
+    private readonly connection: ChannelModel,
+    readonly channel: ConfirmChannel,
+  ) {}
+
+  static async open(): Promise<TestPublisher> {
+    const connection = await connect(process.env.AMQP_URL!);
+    const channel = await connection.createConfirmChannel();
+    return new TestPublisher(connection, channel);
+  }
+
+  async publish(routingKey: string, body: EventEnvelope | string, messageId = randomUUID()): Promise<void> {
+    const content = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    this.channel.publish(EVENTS_EXCHANGE, routingKey, content, { persistent: true, messageId });
+    await this.channel.waitForConfirms();
+  }
+
+  /** Waits until `count` messages sit in the queue, then takes them. */
+  async takeFrom(queue: string, count: number, timeoutMs = 15_000): Promise<string[]> {
+    const taken: string[] = [];
+    const deadline = Date.now() + timeoutMs;
+    while (taken.length < count) {
+      const message = await this.channel.get(queue, { noAck: true });
+      if (message) taken.push(message.content.toString());
+      else if (Date.now() > deadline) throw new Error(`Expected ${count} message(s) in ${queue}, got ${taken.length}`);
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return taken;
+  }
+
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+}
+
+export function signedUpEvent(overrides: Partial<{ id: string; email: string; name: string }> = {}): EventEnvelope {
+  return {
+    id: overrides.id ?? randomUUID(),
+    type: 'user.signed_up',
+    version: 1,
+    time: new Date().toISOString(),
+    source: 'svc-identity',
+    data: {
+      userId: randomUUID(),
+      name: overrides.name ?? 'Grace Hopper',
+      email: overrides.email ?? `grace.${randomUUID().slice(0, 8)}@example.com`,
+      role: 'user',
+    },
+  };
+}

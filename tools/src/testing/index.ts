@@ -1,0 +1,2 @@
+export * from './tcp-proxy';
+export * from './mail-inbox';
