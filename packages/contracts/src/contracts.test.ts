@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { AREAS_OF_INTEREST, InvalidEventError, US_STATE_CODES, parseEvent, signupRequestSchema } from './index';
+
+it('holds the spec constants', () => {
+  expect(AREAS_OF_INTEREST).toHaveLength(11);
+  expect(US_STATE_CODES).toHaveLength(50);
+  expect(US_STATE_CODES).not.toContain('DC');
+});
+
+it('normalises a sign-up and reports the first broken rule in the spec order', () => {
+  const parsed = signupRequestSchema.parse({
+    name: ' Ada Lovelace ',
+    email: ' Ada@Example.COM ',
+    password: 'secret',
+    contactInfo: { phone: '555-123-4567', specialties: ['Vision', 'Vision'] },
+  });
+  expect(parsed).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', password: 'secret', contactInfo: { phone: '555-123-4567', address: '', specialties: ['Vision'] } });
+
+  const broken = signupRequestSchema.safeParse({ name: '', email: 'x', password: '1', contactInfo: { phone: '1', specialties: [] } });
+  expect(broken.success).toBe(false);
+  expect(broken.error!.issues.map((issue) => issue.message)).toEqual([
+    'First Name and Last Name are required',
+    'A valid email address is required',
+    'Password must be at least 6 characters long',
+    'Phone number must be in the format 000-000-0000',
+    'Please select at least one area of interest',
+  ]);
+});
+
+it('parses known events and refuses unknown versions', () => {
+  const envelope = {
+    id: randomUUID(),
+    type: 'user.signed_up',
+    version: 1,
+    time: new Date().toISOString(),
+    source: 'svc-identity',
+    data: { userId: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user' },
+  };
+  expect(parseEvent('user.signed_up', envelope).data.email).toBe('ada@example.com');
+  expect(() => parseEvent('user.signed_up', { ...envelope, version: 2 })).toThrow(InvalidEventError);
+  expect(() => parseEvent('user.signed_up', { ...envelope, data: { ...envelope.data, email: 'nope' } })).toThrow();
+});
