@@ -45,6 +45,7 @@ export async function startIdentityService(config: IdentityConfig): Promise<Iden
 
   const app = createHttpApp({
     logger,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT,
     readiness: async () => ({ database: await isDatabaseReachable(connection), broker: broker.isConnected() }),
   });
@@ -53,9 +54,7 @@ export async function startIdentityService(config: IdentityConfig): Promise<Iden
   finishHttpApp(app);
 
   relay.start();
-  const server = await listen(app, config.PORT);
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const { server, port } = await listen(app, config);
   logger.info({ port }, 'svc-identity listening');
 
   return {

@@ -33,14 +33,13 @@ export async function startNotifyService(config: NotifyConfig): Promise<NotifySe
 
   const app = createHttpApp({
     logger,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT,
     readiness: async () => ({ database: await isDatabaseReachable(connection), broker: broker.isConnected() }),
   });
   finishHttpApp(app);
 
-  const server = await listen(app, config.PORT);
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const { server, port } = await listen(app, config);
   logger.info({ port }, 'svc-notify listening');
 
   return {

@@ -7,9 +7,21 @@ export class ConfigError extends Error {
 // 0 asks the OS for a free port (tests).
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
+export const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+/** What every HTTP process (services and gateway) reads to listen and to trust its proxy. */
+export const httpEnv = (defaultPort: number) => ({
+  PORT: port(defaultPort),
+  /** 0.0.0.0 in a container; loopback on a developer's machine. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Express `trust proxy`: which hops may set X-Forwarded-For (the client IP that rate limits key on). */
+  TRUST_PROXY: z.string().min(1).default('loopback'),
+  LOG_LEVEL: logLevelSchema,
+});
+
 /** What every service reads from its environment. */
 export const baseServiceEnv = (defaults: { port: number; database: string }) => ({
-  PORT: port(defaults.port),
+  ...httpEnv(defaults.port),
   MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL'),
   MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]+$/).default(defaults.database),
   MONGO_DB_SUFFIX: z.string().regex(/^[A-Za-z0-9_-]*$/).default(''),
@@ -19,7 +31,6 @@ export const baseServiceEnv = (defaults: { port: number; database: string }) => 
   JWT_AUDIENCE: z.string().min(1).default('altmed'),
   /** Appended to this service's queue names, so a test run has queues of its own. */
   EVENT_QUEUE_SUFFIX: z.string().regex(/^[A-Za-z0-9._-]*$/).default(''),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
 });
 

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { badRequest, createHttpApp, createLogger, finishHttpApp, forbidden, parseInput } from './index';
 
 function testApp(ready = true) {
-  const app = createHttpApp({ logger: createLogger('test', 'silent'), bodyLimit: '1kb', readiness: async () => ({ database: ready, broker: true }) });
+  const app = createHttpApp({ logger: createLogger('test', 'silent'), trustProxy: 'loopback', bodyLimit: '1kb', readiness: async () => ({ database: ready, broker: true }) });
   app.post('/echo', (req, res) => {
     res.json(parseInput(z.object({ name: z.string({ error: 'Name is required' }) }).strict(), req.body));
   });

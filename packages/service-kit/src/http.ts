@@ -20,6 +20,7 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
 
 export interface HttpAppOptions {
   logger: Logger;
+  trustProxy: string;
   bodyLimit: string;
   readiness: ReadinessCheck;
 }
@@ -29,17 +30,11 @@ export interface HttpAppOptions {
  * a JSON body limit, `/healthz` (alive) and `/readyz` (dependencies reachable).
  * Mount routes on it, then call `finishHttpApp`.
  */
-export function createHttpApp({ logger, bodyLimit, readiness }: HttpAppOptions): Express {
+export function createHttpApp({ logger, trustProxy, bodyLimit, readiness }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: requestIdFor,
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    }),
-  );
+  app.set('trust proxy', trustProxy);
+  app.use(accessLog(logger));
   app.use(helmet());
   app.use(express.json({ limit: bodyLimit }));
   app.get('/healthz', (_req, res) => {
@@ -51,6 +46,22 @@ export function createHttpApp({ logger, bodyLimit, readiness }: HttpAppOptions):
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks });
   });
   return app;
+}
+
+/** One short line per request; headers (bearer tokens, cookies) never reach the logs. */
+export function accessLog(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: requestIdFor,
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    customErrorMessage: (_req, res) => `request failed with status ${res.statusCode}`,
+    customAttributeKeys: { err: 'error' },
+  });
 }
 
 /** Adds the 404 and the one error handler; call after the routes. */

@@ -8,11 +8,15 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
-    server.keepAliveTimeout = 65_000;
+/** Listens on HOST:PORT (PORT 0 picks a free port) and answers the server with its real port. */
+export async function listen(app: Express, config: { PORT: number; HOST: string }): Promise<{ server: Server; port: number }> {
+  const server = await new Promise<Server>((resolve, reject) => {
+    const started = app.listen(config.PORT, config.HOST, (err?: Error) => (err ? reject(err) : resolve(started)));
   });
+  // Longer than the usual proxy and load-balancer idle timeouts, so they close first.
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  return { server, port: typeof address === 'object' && address ? address.port : config.PORT };
 }
 
 /**

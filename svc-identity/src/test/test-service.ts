@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import mongoose from 'mongoose';
 import { loadIdentityConfig } from '../config';
 import { startIdentityService, type IdentityService } from '../service';
 
@@ -9,7 +10,7 @@ export interface TestIdentity {
   service: IdentityService;
   url: string;
   database: string;
-  stop(): Promise<void>;
+  stop(options?: { keepDatabase?: boolean }): Promise<void>;
 }
 
 /** A real svc-identity on a free port with its own database on the local stack's MongoDB server. */
@@ -33,9 +34,10 @@ export async function startTestIdentity(env: Record<string, string> = {}): Promi
     service,
     database,
     url: `http://127.0.0.1:${service.port}`,
-    async stop() {
+    async stop({ keepDatabase = false } = {}) {
       await new Promise<void>((resolve) => service.server.close(() => resolve()));
       await service.close();
+      if (!keepDatabase) await dropDatabase(database);
     },
   };
 }
@@ -47,3 +49,9 @@ export const validSignup = (overrides: Record<string, unknown> = {}) => ({
   contactInfo: { phone: '555-123-4567', address: '1 Main St', specialties: ['Nutrition', 'Vision'] },
   ...overrides,
 });
+
+export async function dropDatabase(database: string): Promise<void> {
+  const connection = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: database }).asPromise();
+  await connection.dropDatabase();
+  await connection.close();
+}

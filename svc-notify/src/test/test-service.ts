@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type ConfirmChannel, type ChannelModel } from 'amqplib';
+import mongoose from 'mongoose';
 import { EVENTS_EXCHANGE, type EventEnvelope } from '@altmed/contracts';
 import { loadNotifyConfig } from '../config';
 import { startNotifyService, type NotifyService } from '../service';
@@ -13,10 +14,11 @@ export interface TestNotify {
 /** A real svc-notify with its own database and its own queues on the local stack. */
 export async function startTestNotify(env: Record<string, string> = {}): Promise<TestNotify> {
   const suffix = `.test-${randomUUID().slice(0, 8)}`;
+  const database = `notify_test_${randomUUID().slice(0, 8)}`;
   const config = loadNotifyConfig({
     ...process.env,
     PORT: '0',
-    MONGO_DB: `notify_test_${randomUUID().slice(0, 8)}`,
+    MONGO_DB: database,
     MONGO_DB_SUFFIX: '',
     EVENT_QUEUE_SUFFIX: suffix,
     LOG_LEVEL: 'silent',
@@ -36,6 +38,9 @@ export async function startTestNotify(env: Record<string, string> = {}): Promise
       await channel.deleteQueue(queue);
       await channel.deleteQueue(`${queue}.dead-letter`);
       await connection.close();
+      const db = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: database }).asPromise();
+      await db.dropDatabase();
+      await db.close();
     },
   };
 }

@@ -44,10 +44,12 @@ export interface ErrorFallbackProps {
   /** Label of the retry button; the button is shown only with `onRetry`. */
   retryLabel?: string;
   onRetry?: () => void;
+  /** Further content under the retry button, e.g. a link home. */
+  children?: ReactNode;
 }
 
 /** A friendly box shown in place of content that failed to load. */
-export function ErrorFallback({ title, message, retryLabel = 'Try again', onRetry }: ErrorFallbackProps) {
+export function ErrorFallback({ title, message, retryLabel = 'Try again', onRetry, children }: ErrorFallbackProps) {
   return (
     <Box role="alert">
       <Icon aria-hidden="true">!</Icon>
@@ -58,6 +60,7 @@ export function ErrorFallback({ title, message, retryLabel = 'Try again', onRetr
           {retryLabel}
         </Button>
       ) : null}
+      {children}
     </Box>
   );
 }

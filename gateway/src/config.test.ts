@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { loadGatewayConfig } from './config';
+
+it('names the offending variable when the environment is wrong', () => {
+  expect(() => loadGatewayConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  expect(() => loadGatewayConfig({ BILLING_URL: 'billing:4003' })).toThrow(/BILLING_URL/);
+  expect(() => loadGatewayConfig({ REMOTE_MEMBER_ENTRY: 'remotes/member/mf-manifest.json' })).toThrow(/REMOTE_MEMBER_ENTRY/);
+  expect(() => loadGatewayConfig({ CSP_EXTRA_ORIGINS: "https://a.example; script-src 'unsafe-eval'" })).toThrow(/CSP_EXTRA_ORIGINS/);
+});
+
+it('defaults to the conventional ports and the sibling workspaces’ builds', () => {
+  const root = path.resolve(__dirname, '../..');
+  expect(loadGatewayConfig({})).toMatchObject({
+    PORT: 8080,
+    IDENTITY_URL: 'http://127.0.0.1:4001',
+    PROVIDERS_URL: 'http://127.0.0.1:4002',
+    BILLING_URL: 'http://127.0.0.1:4003',
+    NOTIFY_URL: 'http://127.0.0.1:4004',
+    SHELL_DIST: path.join(root, 'shell', 'dist'),
+    MEMBER_DIST: path.join(root, 'mfe-member', 'dist'),
+    PROVIDER_DIST: path.join(root, 'mfe-provider', 'dist'),
+    ADMIN_DIST: path.join(root, 'mfe-admin', 'dist'),
+    REMOTE_MEMBER_ENTRY: '/remotes/member/mf-manifest.json',
+    REMOTE_PROVIDER_ENTRY: '/remotes/provider/mf-manifest.json',
+    REMOTE_ADMIN_ENTRY: '/remotes/admin/mf-manifest.json',
+  });
+});

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { httpEnv, loadConfig } from '@altmed/service-kit';
+
+const repoRoot = path.resolve(__dirname, '../..');
+const distOf = (workspace: string) => path.join(repoRoot, workspace, 'dist');
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' });
+const serviceUrl = (defaultPort: number) => httpUrl.default(`http://127.0.0.1:${defaultPort}`);
+const folder = (fallback: string) => z.string().min(1).default(fallback).transform((value) => path.resolve(value));
+const remoteEntry = (fallback: string) =>
+  z.string().regex(/^(https?:\/\/|\/)/, 'must be an http(s):// URL or a path starting with /').default(fallback);
+
+/**
+ * Third-party origins the pages may use besides their own and the remotes' (Stripe.js, the map
+ * embed, and locally the S3 server and Stripe emulator of the local stack).
+ */
+const defaultCspOrigins = [
+  'https://js.stripe.com',
+  'https://api.stripe.com',
+  'https://hooks.stripe.com',
+  'https://www.google.com',
+  'https://maps.google.com',
+  'https://maps.googleapis.com',
+  'https://maps.gstatic.com',
+  'http://127.0.0.1:4569',
+  'http://127.0.0.1:12111',
+].join(' ');
+
+export const gatewayEnv = {
+  ...httpEnv(8080),
+  IDENTITY_URL: serviceUrl(4001),
+  PROVIDERS_URL: serviceUrl(4002),
+  BILLING_URL: serviceUrl(4003),
+  NOTIFY_URL: serviceUrl(4004),
+  /** When set, pages come from this upstream (the shell's own container) instead of SHELL_DIST. */
+  SHELL_URL: httpUrl.optional(),
+  SHELL_DIST: folder(distOf('shell')),
+  MEMBER_DIST: folder(distOf('mfe-member')),
+  PROVIDER_DIST: folder(distOf('mfe-provider')),
+  ADMIN_DIST: folder(distOf('mfe-admin')),
+  REMOTE_MEMBER_ENTRY: remoteEntry('/remotes/member/mf-manifest.json'),
+  REMOTE_PROVIDER_ENTRY: remoteEntry('/remotes/provider/mf-manifest.json'),
+  REMOTE_ADMIN_ENTRY: remoteEntry('/remotes/admin/mf-manifest.json'),
+  PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  READY_TIMEOUT_MS: z.coerce.number().int().min(50).default(2_000),
+  CSP_MODE: z.enum(['enforce', 'report-only', 'off']).default('enforce'),
+  CSP_EXTRA_ORIGINS: z
+    .string()
+    .regex(/^[^;'",]*$/, 'must be origins separated by spaces')
+    .default(defaultCspOrigins)
+    .transform((value) => value.split(/\s+/).filter(Boolean)),
+};
+
+export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
+  return loadConfig(gatewayEnv, env);
+}
+
+export type ServiceName = 'identity' | 'providers' | 'billing' | 'notify';
+
+export function servicesOf(config: GatewayConfig): Record<ServiceName, string> {
+  return { identity: config.IDENTITY_URL, providers: config.PROVIDERS_URL, billing: config.BILLING_URL, notify: config.NOTIFY_URL };
+}
+
+export interface Remote {
+  /** The federation name the shell registers it under. */
+  name: string;
+  /** Where the gateway serves its files when they are deployed with it. */
+  mountPath: string;
+  dist: string;
+  /** URL of its mf-manifest.json, published in /remotes.json. */
+  entry: string;
+}
+
+export function remotesOf(config: GatewayConfig): Remote[] {
+  return [
+    { name: 'mfe_member', mountPath: '/remotes/member', dist: config.MEMBER_DIST, entry: config.REMOTE_MEMBER_ENTRY },
+    { name: 'mfe_provider', mountPath: '/remotes/provider', dist: config.PROVIDER_DIST, entry: config.REMOTE_PROVIDER_ENTRY },
+    { name: 'mfe_admin', mountPath: '/remotes/admin', dist: config.ADMIN_DIST, entry: config.REMOTE_ADMIN_ENTRY },
+  ];
+}

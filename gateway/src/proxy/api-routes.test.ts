@@ -1,0 +1,106 @@
+import request from 'supertest';
+import { startTestGateway, type TestGateway } from '../test/test-gateway';
+import { deadUrl, startSilentUpstream, startUpstream, type TestUpstream } from '../test/upstream';
+
+let upstreams: Record<'identity' | 'providers' | 'billing' | 'notify', TestUpstream>;
+let site: TestGateway;
+
+beforeAll(async () => {
+  const [identity, providers, billing, notify] = await Promise.all(['identity', 'providers', 'billing', 'notify'].map(startUpstream));
+  upstreams = { identity: identity!, providers: providers!, billing: billing!, notify: notify! };
+  site = await startTestGateway({
+    IDENTITY_URL: upstreams.identity.url,
+    PROVIDERS_URL: upstreams.providers.url,
+    BILLING_URL: upstreams.billing.url,
+    NOTIFY_URL: upstreams.notify.url,
+  });
+});
+
+afterAll(async () => {
+  await site.stop();
+  await Promise.all(Object.values(upstreams).map((upstream) => upstream.stop()));
+});
+
+describe('routing', () => {
+  it.each([
+    ['/api/users/login', 'identity', '/users/login'],
+    ['/api/users', 'identity', '/users'],
+    ['/api/provider-info/abc/reviews?page=1&limit=50', 'providers', '/provider-info/abc/reviews?page=1&limit=50'],
+    ['/api/admins/providers?status=pending', 'providers', '/admins/providers?status=pending'],
+    ['/api/signature', 'providers', '/signature'],
+    ['/api/payments/create-payment-intent', 'billing', '/payments/create-payment-intent'],
+    ['/api/promo-codes/list', 'billing', '/promo-codes/list'],
+    ['/api/email/send-subscription-email', 'notify', '/email/send-subscription-email'],
+  ])('sends %s to %s as %s', async (path, service, upstreamPath) => {
+    const response = await request(site.url).get(path).expect(200);
+    expect(response.body).toMatchObject({ service, method: 'GET', url: upstreamPath });
+  });
+
+  it('streams a request body through unchanged', async () => {
+    const body = JSON.stringify({ email: 'ada@example.com', password: 'correct horse' });
+    const response = await request(site.url).post('/api/users/signup').set('content-type', 'application/json').send(body).expect(200);
+    expect(response.body).toMatchObject({ service: 'identity', method: 'POST', url: '/users/signup', body });
+    expect(response.body.headers['content-type']).toBe('application/json');
+  });
+
+  it('keeps connections to a service open between requests', async () => {
+    const first = await request(site.url).get('/api/promo-codes/list').expect(200);
+    const second = await request(site.url).get('/api/promo-codes/list').expect(200);
+    expect(second.body.remotePort).toBe(first.body.remotePort);
+  });
+
+  it.each(['/api/unknown', '/api/usersx/login', '/api/constructor', '/api', '/api/'])('answers 404 { message } for %s', async (path) => {
+    const response = await request(site.url).get(path).expect(404);
+    expect(response.body).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('forwarded headers', () => {
+  it('forwards a well-formed incoming x-request-id and answers it', async () => {
+    const response = await request(site.url).get('/api/users/me').set('x-request-id', 'req-1234.abc').expect(200);
+    expect(response.body.headers['x-request-id']).toBe('req-1234.abc');
+    expect(response.headers['x-request-id']).toBe('req-1234.abc');
+  });
+
+  it('replaces a malformed x-request-id with a new one', async () => {
+    const response = await request(site.url).get('/api/users/me').set('x-request-id', 'bad id <script>').expect(200);
+    const forwarded = response.body.headers['x-request-id'];
+    expect(forwarded).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['x-request-id']).toBe(forwarded);
+  });
+
+  it('adds X-Forwarded-For', async () => {
+    const response = await request(site.url).get('/api/users/me').expect(200);
+    expect(response.body.headers['x-forwarded-for']).toMatch(/127\.0\.0\.1/);
+  });
+});
+
+it('compresses a large JSON answer with gzip', async () => {
+  const response = await request(site.url).get('/api/provider-info/big').set('accept-encoding', 'gzip').expect(200);
+  expect(response.headers['content-encoding']).toBe('gzip');
+  expect(response.body.items).toHaveLength(2_000);
+});
+
+describe('when a service is down', () => {
+  it('answers 503 { message } when the connection is refused', async () => {
+    const down = await startTestGateway({ BILLING_URL: await deadUrl() });
+    try {
+      const response = await request(down.url).post('/api/payments/confirm-payment').send({ paymentMethodId: 'pm_1' }).expect(503);
+      expect(response.body).toEqual({ message: 'Service unavailable' });
+    } finally {
+      await down.stop();
+    }
+  });
+
+  it('answers 503 { message } when the service does not answer in time', async () => {
+    const silent = await startSilentUpstream();
+    const slow = await startTestGateway({ NOTIFY_URL: silent.url, PROXY_TIMEOUT_MS: '300' });
+    try {
+      const response = await request(slow.url).post('/api/email/send-subscription-email').send({ userId: 'u1' }).expect(503);
+      expect(response.body).toEqual({ message: 'Service unavailable' });
+    } finally {
+      await slow.stop();
+      await silent.stop();
+    }
+  });
+});

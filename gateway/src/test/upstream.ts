@@ -1,0 +1,81 @@
+import { once } from 'node:events';
+import net from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+
+export interface EchoedRequest {
+  service: string;
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  /** The gateway's side of the connection: the same port twice means a reused connection. */
+  remotePort: number | undefined;
+}
+
+export interface TestUpstream {
+  name: string;
+  url: string;
+  /** What its /readyz answers. */
+  ready: boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * A small real HTTP service: /readyz answers as told, a path ending in /big answers a large JSON document and
+ * every other request is echoed back (path, headers and the raw body).
+ */
+export async function startUpstream(name: string): Promise<TestUpstream> {
+  const app = express();
+  const upstream = { name, url: '', ready: true, stop: async () => {} };
+  app.get('/readyz', (_req, res) => {
+    res.status(upstream.ready ? 200 : 503).json({ status: upstream.ready ? 'ready' : 'not ready' });
+  });
+  app.get(/\/big$/, (_req, res) => {
+    res.json({ items: Array.from({ length: 2_000 }, (_, i) => ({ id: i, name: `provider ${i}`, specialties: ['Nutrition', 'Vision'] })) });
+  });
+  app.use(express.text({ type: '*/*' }), (req, res) => {
+    const echoed: EchoedRequest = { service: name, method: req.method, url: req.url, headers: req.headers, body: typeof req.body === 'string' ? req.body : '', remotePort: req.socket.remotePort };
+    res.json(echoed);
+  });
+  const server = await listenOnFreePort(app);
+  upstream.url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  upstream.stop = () => closeServer(server);
+  return upstream;
+}
+
+/** Accepts connections and never answers: an upstream that hangs. */
+export async function startSilentUpstream(): Promise<{ url: string; stop(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => sockets.add(socket));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    async stop() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** A URL on which nothing listens (connection refused). */
+export async function deadUrl(): Promise<string> {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+async function listenOnFreePort(app: express.Express): Promise<Server> {
+  const server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return server;
+}
+
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}

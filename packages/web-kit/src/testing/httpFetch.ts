@@ -1,0 +1,89 @@
+/**
+ * Test helper (not exported from the package index, so never bundled): a minimal `fetch` over
+ * node:http for jsdom tests, which have no fetch of their own. Relative URLs such as `/api/x`
+ * resolve against `origin`, so components talk to a real local HTTP server unchanged.
+ */
+import { request } from 'node:http';
+
+export interface TestResponse {
+  ok: boolean;
+  status: number;
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+}
+
+export function createHttpFetch(origin: string) {
+  return (input: string | URL, init: { method?: string; headers?: Record<string, string>; body?: unknown; signal?: AbortSignal | null } = {}) =>
+    new Promise<TestResponse>((resolve, reject) => {
+      const url = new URL(String(input), origin);
+      const req = request(url, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (data += chunk));
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          resolve({ ok: status >= 200 && status < 300, status, text: async () => data, json: async () => JSON.parse(data) });
+        });
+      });
+      req.on('error', reject);
+      init.signal?.addEventListener('abort', () => {
+        req.destroy();
+        reject(Object.assign(new Error('The operation was aborted.'), { name: 'AbortError' }));
+      });
+      if (typeof init.body === 'string') req.write(init.body);
+      req.end();
+    });
+}
+
+export interface TestRoute {
+  method: string;
+  path: string | RegExp;
+  status: number;
+  body?: unknown;
+}
+
+export interface TestServer {
+  origin: string;
+  /** Requests seen so far: method, url, parsed JSON body and authorization header. */
+  requests: { method: string; url: string; body: unknown; authorization?: string }[];
+  /** Replaces the canned routes. Unmatched requests get 404 { message: 'Not found' }. */
+  setRoutes(routes: TestRoute[]): void;
+  close(): Promise<void>;
+}
+
+/** A real HTTP server on 127.0.0.1 answering canned JSON per method and path. */
+export async function startTestServer(routes: TestRoute[] = []): Promise<TestServer> {
+  const { createServer } = await import('node:http');
+  let current = routes;
+  const requests: TestServer['requests'] = [];
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      let body: unknown;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        body = raw;
+      }
+      requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', body, authorization: req.headers.authorization });
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const route = current.find((r) => r.method === req.method && (typeof r.path === 'string' ? r.path === path : r.path.test(path)));
+      const status = route?.status ?? 404;
+      const payload = route ? route.body : { message: 'Not found' };
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(payload === undefined ? '' : JSON.stringify(payload));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    setRoutes(next) {
+      current = next;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
