@@ -1,0 +1,64 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, REMOTE_FALLBACK, screenshot, url } from '../support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a remote that is down', () => {
+  it('shows a fallback in its own area while the rest of the site keeps working', async () => {
+    const { page, context, pageErrors } = await openPage(browser);
+    await page.route('**/remotes/admin/**', (route) => route.abort());
+
+    await page.goto(url('/admin/login'));
+    await page.getByText(REMOTE_FALLBACK).waitFor();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    await screenshot(page, 'outage-admin-fallback');
+
+    // The shell, its home page and the other remotes are unaffected.
+    await page.goto(url('/'));
+    await page.getByRole('heading', { level: 1, name: /alternative medicine/i }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Provider Sign Up' }).click();
+    await page.getByLabel('Name of Practice').waitFor();
+    expect(await page.getByText(REMOTE_FALLBACK).count()).toBe(0);
+
+    // Within the same page: back in the admin area the fallback shows; Try again recovers it.
+    await page.goto(url('/'));
+    await page.getByTestId('admin-entrance').waitFor();
+    for (let i = 0; i < 5; i += 1) await page.getByTestId('admin-entrance').click();
+    await page.getByText(REMOTE_FALLBACK).waitFor();
+    await page.unroute('**/remotes/admin/**');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Promo Codes Management' }).waitFor();
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the header and footer around a provider area that is down', async () => {
+    const { page, context, pageErrors } = await openPage(browser);
+    await page.route('**/remotes/provider/**', (route) => route.abort());
+    await page.goto(url('/provider-portal'));
+    await page.getByText(REMOTE_FALLBACK).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.getByText(/© 2025/).waitFor();
+    await screenshot(page, 'outage-provider-fallback');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows every remote area as unavailable when /remotes.json is missing', async () => {
+    const { page, context } = await openPage(browser);
+    await page.route('**/remotes.json', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.goto(url('/provider-profile/abc'));
+    await page.getByText(REMOTE_FALLBACK).waitFor();
+    await page.goto(url('/'));
+    await page.getByRole('heading', { level: 1, name: /alternative medicine/i }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,119 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { createSessionStore } from '@altmed/web-kit';
+import { createHttpFetch, startTestServer, type TestServer } from '@altmed/web-kit/src/testing/httpFetch';
+import { adminUser, renderAdmin } from '../test/renderAdmin';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  (globalThis as { fetch?: unknown }).fetch = createHttpFetch(server.origin);
+});
+afterAll(async () => {
+  delete (globalThis as { fetch?: unknown }).fetch;
+  await server.close();
+});
+beforeEach(() => {
+  localStorage.clear();
+  server.setRoutes([]);
+  server.requests.length = 0;
+});
+
+describe('admin placeholders', () => {
+  it.each([
+    ['/admin/dashboard', 'Dashboard'],
+    ['/admin/users', 'Users Management'],
+    ['/admin/orders', 'Orders Management'],
+    ['/admin/analytics', 'Analytics Dashboard'],
+    ['/admin/settings', 'Admin Settings'],
+    ['/admin/support', 'Support Center'],
+  ])('%s shows %s, under development', (path, title) => {
+    renderAdmin(path);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText('This page is under development.')).toBeInTheDocument();
+    expect(screen.getByText('Coming Soon')).toBeInTheDocument();
+  });
+
+  it('sends unknown admin paths to the home page', () => {
+    const { location } = renderAdmin('/admin/nope');
+    expect(location.pathname).toBe('/');
+  });
+});
+
+describe('admin sidebar', () => {
+  it('is hidden from visitors and plain users', () => {
+    const store = createSessionStore(localStorage);
+    store.login('t', { id: 'u', name: 'User', email: 'u@example.com', role: 'user' });
+    renderAdmin('/admin/dashboard', store);
+    expect(screen.queryByRole('complementary', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('is shown to an admin and Sign Out goes home with the session cleared', () => {
+    const store = createSessionStore(localStorage);
+    store.login('t', adminUser);
+    const { location } = renderAdmin('/admin/dashboard', store);
+    const sidebar = screen.getByRole('complementary', { name: 'Admin' });
+    for (const name of ['Dashboard', 'Providers', 'Promo Codes', 'Users', 'Orders', 'Analytics', 'Settings', 'Support']) {
+      expect(within(sidebar).getByRole('link', { name })).toBeInTheDocument();
+    }
+    fireEvent.click(within(sidebar).getByRole('button', { name: 'Sign Out' }));
+    expect(location.pathname).toBe('/');
+    expect(store.getState().token).toBeNull();
+  });
+});
+
+describe('admin login', () => {
+  const fill = (email: string, password: string) => {
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  };
+
+  it('renders the Admin Portal form and requires both fields', () => {
+    renderAdmin('/admin/login');
+    expect(screen.getByRole('heading', { name: 'Admin Portal' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('maps an Invalid… reply to the invalid-credentials text', async () => {
+    server.setRoutes([{ method: 'POST', path: '/api/users/login', status: 401, body: { message: 'Invalid email or password' } }]);
+    renderAdmin('/admin/login');
+    fill('admin@example.com', 'wrong');
+    fireEvent.submit(screen.getByRole('button', { name: 'Log In' }).closest('form')!);
+    expect(await screen.findByText('Invalid credentials. Please check your email and password.')).toBeInTheDocument();
+    expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/api/users/login', body: { email: 'admin@example.com', password: 'wrong' } });
+    expect(server.requests[0]?.authorization).toBeUndefined();
+  });
+
+  it('shows the server-error text for other failures', async () => {
+    server.setRoutes([{ method: 'POST', path: '/api/users/login', status: 503, body: { message: 'Service unavailable' } }]);
+    renderAdmin('/admin/login');
+    fill('admin@example.com', 'pw123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Server error during login. Please try again.')).toBeInTheDocument();
+  });
+
+  it('refuses a non-admin account without storing a session', async () => {
+    server.setRoutes([{ method: 'POST', path: '/api/users/login', status: 200, body: { token: 't', user: { id: 'u', name: 'U', email: 'u@example.com', role: 'user' } } }]);
+    const { store } = renderAdmin('/admin/login');
+    fill('u@example.com', 'pw123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Access denied. Admin privileges required.')).toBeInTheDocument();
+    expect(store.getState().token).toBeNull();
+  });
+
+  it('logs an admin in and goes to /admin/providers', async () => {
+    server.setRoutes([
+      { method: 'POST', path: '/api/users/login', status: 200, body: { token: 'admin-token', user: adminUser } },
+      { method: 'GET', path: '/api/admins/providers', status: 200, body: { providers: [], stats: { total: 0, approved: 0, pending: 0, blocked: 0 } } },
+    ]);
+    const { store, location } = renderAdmin('/admin/login');
+    fill('admin@example.com', 'pw123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Provider Management' })).toBeInTheDocument();
+    expect(location.pathname).toBe('/admin/providers');
+    expect(store.getState()).toMatchObject({ token: 'admin-token', user: { role: 'admin' } });
+    expect(await screen.findByText('No providers found.')).toBeInTheDocument();
+    expect(server.requests.at(-1)?.authorization).toBe('Bearer admin-token');
+  });
+});

@@ -1,0 +1,34 @@
+import { apiRequest, DefaultErrors, isAdminUser, type SessionUser } from '@altmed/web-kit';
+
+export interface LoginResponse {
+  token: string;
+  user: SessionUser;
+}
+
+export const AdminLoginMessages = {
+  fieldsRequired: 'Please fill in all fields',
+  invalidCredentials: 'Invalid credentials. Please check your email and password.',
+  serverError: 'Server error during login. Please try again.',
+  accessDenied: 'Access denied. Admin privileges required.',
+} as const;
+
+/** POST /api/users/login (no token sent, SPEC §6). */
+export function loginRequest(email: string, password: string): Promise<LoginResponse> {
+  return apiRequest<LoginResponse>('/users/login', {
+    method: 'POST',
+    body: { email, password },
+    defaultError: DefaultErrors.login,
+  });
+}
+
+/** SPEC §8: "Login failed" or a message containing "Invalid" means bad credentials. */
+export function loginErrorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  return message === DefaultErrors.login || message.includes('Invalid')
+    ? AdminLoginMessages.invalidCredentials
+    : AdminLoginMessages.serverError;
+}
+
+export function isAdminLogin(response: LoginResponse | undefined): response is LoginResponse {
+  return Boolean(response?.token && response.user?.id && isAdminUser(response.user));
+}

@@ -1,0 +1,73 @@
+import { apiRequest, DefaultErrors } from '@altmed/web-kit';
+
+export type ProviderStatus = 'Approved' | 'Pending' | 'Blocked';
+export type StatusFilter = 'all' | 'approved' | 'pending' | 'blocked';
+/** Unblock is sent as a pending action (SPEC §4). */
+export type ProviderAction = 'approve' | 'block' | 'unblock';
+
+export interface AdminProvider {
+  _id: string;
+  providerName?: string;
+  practiceName?: string;
+  email?: string;
+  city?: string;
+  state?: string;
+  specialties?: string[];
+  isActive: boolean;
+  isApproved: boolean;
+  createdAt?: string;
+}
+
+export interface ProviderStats {
+  total: number;
+  approved: number;
+  pending: number;
+  blocked: number;
+}
+
+export interface ProvidersResponse {
+  providers: AdminProvider[];
+  stats: ProviderStats;
+}
+
+/** Status from the two flags (SPEC §4). */
+export function providerStatus(provider: Pick<AdminProvider, 'isActive' | 'isApproved'>): ProviderStatus {
+  if (!provider.isActive) return 'Blocked';
+  return provider.isApproved ? 'Approved' : 'Pending';
+}
+
+/** Which actions a card offers: Approve when active and not approved, Block when active, Unblock when not. */
+export function availableActions(provider: Pick<AdminProvider, 'isActive' | 'isApproved'>): ProviderAction[] {
+  if (!provider.isActive) return ['unblock'];
+  return provider.isApproved ? ['block'] : ['approve', 'block'];
+}
+
+/** GET /api/admins/providers?status&search&page with the admin's token. */
+export async function fetchProviders(
+  token: string | null,
+  query: { status: StatusFilter; search: string; page?: number },
+): Promise<ProvidersResponse> {
+  const params = new URLSearchParams();
+  if (query.status !== 'all') params.set('status', query.status);
+  if (query.search.trim()) params.set('search', query.search.trim());
+  params.set('page', String(query.page ?? 1));
+  const data = await apiRequest<Partial<ProvidersResponse>>(`/admins/providers?${params.toString()}`, {
+    token,
+    defaultError: DefaultErrors.fetchProviders,
+  });
+  return {
+    providers: Array.isArray(data?.providers) ? data.providers : [],
+    stats: { total: 0, approved: 0, pending: 0, blocked: 0, ...data?.stats },
+  };
+}
+
+/** PUT /api/admins/providers/{id}/status: approve, block, or (for unblock) pending. */
+export function updateProviderStatus(token: string | null, id: string, action: ProviderAction): Promise<unknown> {
+  const status = action === 'unblock' ? 'pending' : action;
+  return apiRequest(`/admins/providers/${encodeURIComponent(id)}/status`, {
+    method: 'PUT',
+    body: { status },
+    token,
+    defaultError: DefaultErrors.updateProviderApproval,
+  });
+}

@@ -1,0 +1,125 @@
+import { useCallback, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Card, PageContainer, PageTitle, SelectField, Spinner, TextField, theme, useSession } from '@altmed/web-kit';
+import { Banner } from '../../../components/Banner';
+import {
+  fetchProviders,
+  updateProviderStatus,
+  type AdminProvider,
+  type ProviderAction,
+  type ProviderStats,
+  type StatusFilter,
+} from '../api/providers';
+import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { ProviderCard } from './ProviderCard';
+
+const Stats = styled.div`
+  display: grid;
+  grid-template-columns: repeat(4, 1fr);
+  gap: 16px;
+  margin-bottom: 24px;
+  ${theme.mobile} {
+    grid-template-columns: repeat(2, 1fr);
+  }
+`;
+
+const Stat = styled(Card)`
+  padding: 18px 20px;
+  span { display: block; color: ${theme.colors.textMuted}; font-size: 14px; }
+  strong { font-family: ${theme.fonts.heading}; font-size: 28px; }
+`;
+
+const Filters = styled.div`
+  display: grid;
+  grid-template-columns: 2fr 1fr;
+  gap: 16px;
+  margin-bottom: 24px;
+  ${theme.mobile} {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(300px, 1fr));
+  gap: 16px;
+`;
+
+const pastTense: Record<ProviderAction, string> = { approve: 'approved', block: 'blocked', unblock: 'unblocked' };
+const emptyStats: ProviderStats = { total: 0, approved: 0, pending: 0, blocked: 0 };
+
+/** Provider Management (SPEC §2, §4): counts, search, status filter, cards with actions. */
+export function ProvidersPage() {
+  const { token } = useSession();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const debouncedSearch = useDebouncedValue(search, 300);
+  const [providers, setProviders] = useState<AdminProvider[]>([]);
+  const [stats, setStats] = useState<ProviderStats>(emptyStats);
+  const [loading, setLoading] = useState(true);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const data = await fetchProviders(token, { status, search: debouncedSearch });
+      setProviders(data.providers);
+      setStats(data.stats);
+      setMessage((current) => (current?.tone === 'error' ? null : current));
+    } catch {
+      setMessage({ tone: 'error', text: 'Failed to fetch providers' });
+    } finally {
+      setLoading(false);
+    }
+  }, [token, status, debouncedSearch]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const act = async (provider: AdminProvider, action: ProviderAction) => {
+    setBusyId(provider._id);
+    try {
+      await updateProviderStatus(token, provider._id, action);
+      setMessage({ tone: 'success', text: `Provider ${pastTense[action]} successfully.` });
+    } catch {
+      setMessage({ tone: 'error', text: `Failed to ${action} provider` });
+    } finally {
+      setBusyId(null);
+      await load();
+    }
+  };
+
+  return (
+    <PageContainer>
+      <PageTitle subtitle="Review, approve and block providers.">Provider Management</PageTitle>
+      {message ? <Banner tone={message.tone}>{message.text}</Banner> : null}
+      <Stats>
+        <Stat><span>Total</span><strong>{stats.total}</strong></Stat>
+        <Stat><span>Approved</span><strong>{stats.approved}</strong></Stat>
+        <Stat><span>Pending</span><strong>{stats.pending}</strong></Stat>
+        <Stat><span>Blocked</span><strong>{stats.blocked}</strong></Stat>
+      </Stats>
+      <Filters>
+        <TextField label="Search" type="search" placeholder="Name, practice or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+          <option value="all">All Status</option>
+          <option value="approved">Approved</option>
+          <option value="pending">Pending</option>
+          <option value="blocked">Blocked</option>
+        </SelectField>
+      </Filters>
+      {loading ? (
+        <Spinner label="Loading providers..." />
+      ) : providers.length ? (
+        <Grid>
+          {providers.map((provider) => (
+            <ProviderCard key={provider._id} provider={provider} busy={busyId === provider._id} onAction={(action) => void act(provider, action)} />
+          ))}
+        </Grid>
+      ) : (
+        <Card>No providers found.</Card>
+      )}
+    </PageContainer>
+  );
+}

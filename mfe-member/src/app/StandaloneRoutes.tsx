@@ -1,0 +1,26 @@
+import { Route, Routes } from 'react-router-dom';
+import styled from 'styled-components';
+import { PageContainer, PageTitle } from '@altmed/web-kit';
+import ProviderProfilePage from '../features/provider-profile/components/ProviderProfilePage';
+
+const Hint = styled.p`
+  font-size: 16px;
+`;
+
+/** This remote's routes as the shell mounts them (SPEC §2), for running the remote on its own. */
+export function StandaloneRoutes() {
+  return (
+    <Routes>
+      <Route path="/provider-profile/:providerId" element={<ProviderProfilePage />} />
+      <Route
+        path="*"
+        element={
+          <PageContainer>
+            <PageTitle>mfe-member</PageTitle>
+            <Hint>Open /provider-profile/&lt;providerId&gt; to see a provider profile.</Hint>
+          </PageContainer>
+        }
+      />
+    </Routes>
+  );
+}

@@ -1,0 +1,45 @@
+import { screen } from '@testing-library/react';
+import { createSessionStore } from '@altmed/web-kit';
+import { createHttpFetch, startTestServer, type TestServer } from '@altmed/web-kit/src/testing/httpFetch';
+import { renderRoutes } from '../../../test/renderRoutes';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  (globalThis as { fetch?: unknown }).fetch = createHttpFetch(server.origin);
+});
+afterAll(async () => {
+  delete (globalThis as { fetch?: unknown }).fetch;
+  await server.close();
+});
+beforeEach(() => localStorage.clear());
+
+describe('provider dashboard', () => {
+  it('shows the stat cards and the profile sections', () => {
+    renderRoutes('/provider/profile');
+    for (const label of ['Total Reviews', 'Avg Satisfaction', 'Avg Efficacy']) expect(screen.getByText(label)).toBeInTheDocument();
+    for (const name of ['Basic Information', 'Practice Description', 'Qualifications', 'Profile Images']) {
+      expect(screen.getByRole('heading', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load your profile information.');
+  });
+
+  it("loads the logged-in provider's profile and review stats", async () => {
+    server.setRoutes([
+      {
+        method: 'GET',
+        path: '/api/provider-info/p-7',
+        status: 200,
+        body: { provider: { _id: 'p-7', providerName: 'Dr. Lee', practiceName: 'Lee Wellness', reviewStats: { totalReviews: 12, averageSatisfactionRating: 4.55, averageEfficacyRating: 4 } } },
+      },
+    ]);
+    const store = createSessionStore(localStorage);
+    store.login('t', { id: 'u', name: 'Dr. Lee', email: 'lee@example.com', role: 'provider', providerId: 'p-7' });
+    renderRoutes('/provider/profile', store);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Dr. Lee' })).toBeInTheDocument();
+    expect(screen.getByText('12')).toBeInTheDocument();
+    expect(screen.getByText('4.5')).toBeInTheDocument();
+    expect(screen.getByText('4.0')).toBeInTheDocument();
+    expect(screen.getByText('Lee Wellness')).toBeInTheDocument();
+  });
+});

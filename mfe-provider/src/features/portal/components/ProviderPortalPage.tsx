@@ -1,0 +1,101 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { US_STATE_CODES, ZIP_MAX_LENGTH } from '@altmed/contracts';
+import { Button, PageContainer, PageTitle, SelectField, TextField } from '@altmed/web-kit';
+import { Alert, FormActions, FormCard, Grid2, Stack, StepIndicator } from '../../../components/ui';
+import { createProvider } from '../api/portal';
+import { storeProviderId } from '../hooks/useStoredProviderId';
+import { mapSignupError } from '../lib/signupErrors';
+import { emptyPracticeInfo, validatePracticeField, validatePracticeInfo, type PracticeField, type PracticeInfo } from '../lib/validation';
+
+type Errors = Partial<Record<PracticeField, string>>;
+
+/** Provider sign-up step 1 (SPEC §2, §5): practice and person details. */
+export default function ProviderPortalPage() {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<PracticeInfo>(emptyPracticeInfo);
+  const [errors, setErrors] = useState<Errors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const update = (field: PracticeField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    let value = event.target.value;
+    if (field === 'npiNumber') value = value.replace(/\D/g, '').slice(0, 10);
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Errors show live while typing; confirm password follows the password too.
+    setErrors((prev) => {
+      const updated: Errors = { ...prev, [field]: validatePracticeField(field, next) ?? undefined };
+      if (field === 'password' && next.confirmPassword) updated.confirmPassword = validatePracticeField('confirmPassword', next) ?? undefined;
+      return updated;
+    });
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validatePracticeInfo(values);
+    setErrors(found);
+    setAlert(null);
+    if (Object.keys(found).length) return;
+    setSaving(true);
+    try {
+      const id = await createProvider(values);
+      storeProviderId(id);
+      navigate('/qualifications');
+    } catch (error) {
+      const outcome = mapSignupError(error);
+      setErrors((prev) => ({ ...prev, ...outcome.fieldErrors }));
+      setAlert(outcome.alert);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (name: PracticeField) => ({ name, value: values[name], onChange: update(name), error: errors[name] });
+
+  return (
+    <PageContainer $narrow>
+      <PageTitle subtitle="Tell us about your practice. It takes about five minutes.">Provider Sign Up</PageTitle>
+      <StepIndicator current={1} />
+      <FormCard>
+        {alert ? <Alert>{alert}</Alert> : null}
+        <form onSubmit={onSubmit} noValidate aria-label="Practice information">
+          <Stack>
+            <Grid2>
+              <TextField label="Name of Practice" autoComplete="organization" {...field('practiceName')} />
+              <TextField label="Provider/Practitioner Name" autoComplete="name" {...field('providerName')} />
+            </Grid2>
+            <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+            <Grid2>
+              <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
+              <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
+            </Grid2>
+            <TextField label="NPI Number" inputMode="numeric" maxLength={10} hint="Your 10-digit National Provider Identifier" {...field('npiNumber')} />
+            <TextField label="Address" autoComplete="address-line1" {...field('address')} />
+            <TextField label="Apartment/Suite" optional autoComplete="address-line2" {...field('suite')} />
+            <Grid2>
+              <TextField label="City" autoComplete="address-level2" {...field('city')} />
+              <Grid2>
+                <SelectField label="State" {...field('state')}>
+                  <option value="">Select</option>
+                  {US_STATE_CODES.map((code) => (
+                    <option key={code} value={code}>
+                      {code}
+                    </option>
+                  ))}
+                </SelectField>
+                <TextField label="ZIP" inputMode="numeric" autoComplete="postal-code" maxLength={ZIP_MAX_LENGTH} {...field('zip')} />
+              </Grid2>
+            </Grid2>
+          </Stack>
+          <FormActions>
+            <span />
+            <Button type="submit" size="lg" disabled={saving}>
+              {saving ? 'Saving...' : 'Continue'}
+            </Button>
+          </FormActions>
+        </form>
+      </FormCard>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+/** The provider id kept in browser storage between the sign-up steps (SPEC §3, §4). */
+export const PROVIDER_ID_STORAGE_KEY = 'providerId';
+
+export function getStoredProviderId(): string | null {
+  try {
+    return window.localStorage.getItem(PROVIDER_ID_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeProviderId(id: string): void {
+  try {
+    window.localStorage.setItem(PROVIDER_ID_STORAGE_KEY, id);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+export function clearStoredProviderId(): void {
+  try {
+    window.localStorage.removeItem(PROVIDER_ID_STORAGE_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+/** Steps 2 and 3 need the id from step 1; without it they send the visitor back to step 1. */
+export function useRequiredProviderId(): string | null {
+  const navigate = useNavigate();
+  const [id] = useState(getStoredProviderId);
+  useEffect(() => {
+    if (!id) navigate('/provider-portal', { replace: true });
+  }, [id, navigate]);
+  return id;
+}

@@ -1,0 +1,85 @@
+import { Component, lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { ErrorFallback, Spinner, theme } from '@altmed/web-kit';
+import { loadRemoteComponent, type RemoteComponentModule } from './loadRemoteModule';
+import type { RemoteName } from './remotesConfig';
+
+// A plain link (full page load): it also works when the area failed outside the router.
+const HomeLink = styled.a`
+  font-size: 14px;
+  color: ${theme.colors.textMuted};
+`;
+
+export const REMOTE_UNAVAILABLE_TITLE = 'This part of the site is unavailable right now.';
+export const REMOTE_UNAVAILABLE_MESSAGE = 'The rest of the site keeps working. Please try again in a moment.';
+
+interface BoundaryProps {
+  fallback: (retry: () => void) => ReactNode;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Catches anything a remote area throws (loading or rendering) and shows the area fallback. */
+export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    // eslint-disable-next-line no-console
+    console.error('[remote area] failed', error, info.componentStack);
+  }
+
+  private readonly retry = () => {
+    this.props.onRetry();
+    this.setState({ failed: false });
+  };
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
+  }
+}
+
+export type RemoteLoader = () => Promise<RemoteComponentModule>;
+
+export interface RemoteAreaProps {
+  remote: RemoteName;
+  /** Exposed module name without the leading `./`, e.g. `AdminApp`. */
+  module: string;
+  /** For tests: replaces the federation loader. */
+  loader?: RemoteLoader;
+  loadingLabel?: string;
+}
+
+/**
+ * Mounts one exposed module of a remote. While loading it shows a spinner; if the remote is down
+ * or throws, only this area shows "This part of the site is unavailable right now." with a
+ * Try again button that loads it afresh.
+ */
+export function RemoteArea({ remote, module, loader, loadingLabel = 'Loading...' }: RemoteAreaProps) {
+  const [attempt, setAttempt] = useState(0);
+  const LazyComponent = useMemo<ComponentType>(
+    () => lazy(loader ?? (() => loadRemoteComponent(remote, module))),
+    // A new lazy component per attempt: React caches a rejected lazy for good.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [remote, module, loader, attempt],
+  );
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return (
+    <RemoteErrorBoundary
+      key={`${remote}/${module}`}
+      onRetry={retry}
+      fallback={(onRetry) => (
+        <ErrorFallback title={REMOTE_UNAVAILABLE_TITLE} message={REMOTE_UNAVAILABLE_MESSAGE} onRetry={onRetry} retryLabel="Try again">
+          <HomeLink href="/">Go to the home page</HomeLink>
+        </ErrorFallback>
+      )}
+    >
+      <Suspense fallback={<Spinner label={loadingLabel} />}>
+        <LazyComponent />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

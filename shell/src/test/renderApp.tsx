@@ -1,0 +1,36 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { createSessionStore, SessionProvider, type SessionStore } from '@altmed/web-kit';
+import { AppRoutes } from '../app/App';
+
+/** Renders the shell's real route table at `path` with its own session store. */
+export function renderApp(path: string, store: SessionStore = createSessionStore(window.localStorage)) {
+  const location = { pathname: path };
+  function Probe() {
+    location.pathname = useLocation().pathname;
+    return null;
+  }
+  const utils = render(
+    <SessionProvider store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <Probe />
+      </MemoryRouter>
+    </SessionProvider>,
+  );
+  return { ...utils, location, store };
+}
+
+/** Makes window.matchMedia report a viewport `width` pixels wide. */
+export function setViewportWidth(width: number) {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string) => {
+      const max = /max-width:\s*(\d+)px/.exec(query);
+      const min = /min-width:\s*(\d+)px/.exec(query);
+      const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+      return { matches, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false };
+    },
+  });
+}
