@@ -1,0 +1,89 @@
+import { buildIfStale } from './build';
+import { startLocalStack, type LocalStack } from './index';
+import { marketplacePortsFromEnv, startMarketplace, type Marketplace } from './marketplace';
+import { liveRunLock, removeRunLock, writeRunLock } from './run-lock';
+import { runTests } from './test-command';
+
+const commands: Record<string, () => Promise<number | undefined>> = { stack, start, test: runTests };
+
+async function stack(): Promise<undefined> {
+  const localStack = await startLocalStack();
+  console.log('The local stack is running. Its environment:');
+  for (const [name, value] of Object.entries(localStack.env)) console.log(`  ${name}=${value}`);
+  console.log('Press Ctrl-C to stop it.');
+  // startLocalStack stops the stack and exits on SIGINT/SIGTERM; until then this keeps the process alive.
+  setInterval(() => {}, 1 << 30);
+  return undefined;
+}
+
+async function start(): Promise<number | undefined> {
+  const running = liveRunLock();
+  if (running) {
+    console.error(`The marketplace is already running (pid ${running.pid}) at ${running.url}`);
+    return 1;
+  }
+  const log = (message: string) => console.log(`[start] ${message}`);
+  const ports = marketplacePortsFromEnv(process.env);
+  const siteUrl = process.env.SITE_URL ?? `http://127.0.0.1:${ports.gateway}`;
+  writeRunLock({ pid: process.pid, url: siteUrl });
+
+  let localStack: LocalStack | undefined;
+  let marketplace: Marketplace | undefined;
+  let shuttingDown = false;
+  const shutDown = async (exitCode: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log('stopping');
+    await marketplace?.stop();
+    await localStack?.stop();
+    removeRunLock();
+    process.exit(exitCode);
+  };
+  process.on('SIGINT', () => void shutDown(0)).on('SIGTERM', () => void shutDown(0));
+
+  try {
+    await buildIfStale(log);
+    localStack = await startLocalStack({ handleSignals: false });
+    marketplace = await startMarketplace({ stackEnv: localStack.env, ports, siteUrl, echoLogs: true, log });
+  } catch (error) {
+    console.error(`[start] ${(error as Error).message}`);
+    await shutDown(1);
+    return 1;
+  }
+
+  const stackDefaults = ['MONGO_URL', 'AMQP_URL', 'SMTP_URL', 'S3_ENDPOINT'].filter((name) => !process.env[name]).map((name) => `${name}=${localStack.env[name]}`);
+  console.log(
+    [
+      '',
+      `The marketplace is running at ${marketplace.siteUrl}`,
+      `  Mail inbox:   ${localStack.env.MAILDEV_API_URL ?? '(SMTP_URL is set: mail goes to that server)'}`,
+      `  Admin login:  ${marketplace.env.ADMIN_EMAIL} / ${marketplace.env.ADMIN_PASSWORD}`,
+      `  Defaults used (set the variable to change one): ${[...marketplace.defaultsUsed, ...stackDefaults].join(', ') || 'none'}`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+
+  const exited = await marketplace.appExited;
+  if (!shuttingDown) {
+    console.error(`[start] ${exited}: shutting everything down`);
+    await shutDown(1);
+  }
+  return undefined;
+}
+
+async function main(): Promise<void> {
+  const name = process.argv[2] ?? '';
+  const command = commands[name];
+  if (!command) {
+    console.error(`usage: cli.ts ${Object.keys(commands).join('|')}`);
+    process.exit(2);
+  }
+  const exitCode = await command();
+  if (exitCode !== undefined) process.exit(exitCode);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,156 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureDevJwtKey } from './dev-keys';
+import { httpStatus, sleep } from './net';
+import { defaultDataDir, logsDirOf, repoRoot } from './paths';
+import { describeExit, exitOf, spawnWithPrefixedOutput, stopProcess } from './processes';
+
+export interface MarketplacePorts {
+  identity: number;
+  providers: number;
+  billing: number;
+  notify: number;
+  gateway: number;
+}
+
+interface App {
+  name: string;
+  port: keyof MarketplacePorts;
+  portVariable: string;
+  urlVariable?: string;
+}
+
+const apps: App[] = [
+  { name: 'svc-identity', port: 'identity', portVariable: 'IDENTITY_PORT', urlVariable: 'IDENTITY_URL' },
+  { name: 'svc-providers', port: 'providers', portVariable: 'PROVIDERS_PORT', urlVariable: 'PROVIDERS_URL' },
+  { name: 'svc-billing', port: 'billing', portVariable: 'BILLING_PORT', urlVariable: 'BILLING_URL' },
+  { name: 'svc-notify', port: 'notify', portVariable: 'NOTIFY_PORT', urlVariable: 'NOTIFY_URL' },
+  { name: 'gateway', port: 'gateway', portVariable: 'PORT' },
+];
+
+export const defaultMarketplacePorts: MarketplacePorts = { identity: 4001, providers: 4002, billing: 4003, notify: 4004, gateway: 8080 };
+export const testMarketplacePorts: MarketplacePorts = { identity: 14001, providers: 14002, billing: 14003, notify: 14004, gateway: 18080 };
+const devAdmin = { ADMIN_EMAIL: 'admin@altmed.local', ADMIN_PASSWORD: 'ChangeMe-Admin-2025' };
+const readyTimeoutMs = 120_000;
+
+export function marketplacePortsFromEnv(env: NodeJS.ProcessEnv): MarketplacePorts {
+  const ports = { ...defaultMarketplacePorts };
+  for (const app of apps) {
+    const value = Number(env[app.portVariable]);
+    if (Number.isInteger(value) && value > 0) ports[app.port] = value;
+  }
+  return ports;
+}
+
+export interface MarketplaceOptions {
+  stackEnv: Record<string, string>;
+  ports: MarketplacePorts;
+  siteUrl: string;
+  /** Variables added to every app's environment, e.g. MONGO_DB_SUFFIX. */
+  extraEnv?: Record<string, string>;
+  /** Echo each app's output as `[name] line`; it always goes to <dataDir>/logs/<logFilePrefix><name>.log. */
+  echoLogs: boolean;
+  logFilePrefix?: string;
+  dataDir?: string;
+  log: (message: string) => void;
+}
+
+export interface Marketplace {
+  siteUrl: string;
+  /** What every app was given besides its PORT: the stack's env, the service URLs, SITE_URL, the admin login, the JWT key. */
+  env: Record<string, string>;
+  /** Settings left unset, each with the default used, e.g. "ADMIN_PASSWORD=ChangeMe-Admin-2025". */
+  defaultsUsed: string[];
+  /** Resolves with a description when an app exits before stop() is called. */
+  appExited: Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Starts the services and the gateway as child processes and waits until the gateway's /readyz answers 200. */
+export async function startMarketplace(options: MarketplaceOptions): Promise<Marketplace> {
+  const dataDir = options.dataDir ?? defaultDataDir;
+  const defaultsUsed: string[] = [];
+  const setting = (name: string, fallback: () => string): string => {
+    const value = process.env[name];
+    if (value) return value;
+    const chosen = fallback();
+    defaultsUsed.push(`${name}=${chosen}`);
+    return chosen;
+  };
+
+  const env: Record<string, string> = {
+    ...options.stackEnv,
+    ...Object.fromEntries(apps.flatMap((app) => (app.urlVariable ? [[app.urlVariable, `http://127.0.0.1:${options.ports[app.port]}`]] : []))),
+    SITE_URL: options.siteUrl,
+    ADMIN_EMAIL: setting('ADMIN_EMAIL', () => devAdmin.ADMIN_EMAIL),
+    ADMIN_PASSWORD: setting('ADMIN_PASSWORD', () => devAdmin.ADMIN_PASSWORD),
+    ...(process.env.JWT_PRIVATE_KEY ? {} : { JWT_PRIVATE_KEY_FILE: setting('JWT_PRIVATE_KEY_FILE', () => ensureDevJwtKey(dataDir)) }),
+    ...options.extraEnv,
+  };
+
+  const gatewayMain = mainFileOf('gateway');
+  if (!fs.existsSync(gatewayMain)) throw new Error(`the gateway is not built: ${path.relative(repoRoot, gatewayMain)} is missing`);
+
+  let stopping = false;
+  let reportExit: (description: string) => void = () => {};
+  const appExited = new Promise<string>((resolve) => (reportExit = resolve));
+  const children = new Map<string, ChildProcess>();
+  const exitedApps = new Map<string, string>();
+
+  for (const app of apps) {
+    const main = mainFileOf(app.name);
+    if (!fs.existsSync(main)) {
+      options.log(`${app.name} is not built (${path.relative(repoRoot, main)} is missing): not starting it`);
+      continue;
+    }
+    const child = spawnWithPrefixedOutput(app.name, process.execPath, [main], {
+      cwd: path.join(repoRoot, app.name),
+      env: { ...process.env, ...env, PORT: String(options.ports[app.port]) },
+      logFile: path.join(logsDirOf(dataDir), `${options.logFilePrefix ?? ''}${app.name}.log`),
+      echo: options.echoLogs,
+    });
+    children.set(app.name, child);
+    void exitOf(child).then((exit) => {
+      exitedApps.set(app.name, describeExit(exit));
+      if (!stopping) reportExit(`${app.name} ${describeExit(exit)}`);
+    });
+  }
+
+  const stop = async () => {
+    stopping = true;
+    await Promise.all([...children.values()].map((child) => stopProcess(child)));
+  };
+
+  const gatewayReady = `http://127.0.0.1:${options.ports.gateway}/readyz`;
+  const deadline = Date.now() + readyTimeoutMs;
+  while ((await httpStatus(gatewayReady)) !== 200) {
+    if (exitedApps.size > 0 || Date.now() > deadline) {
+      const reason = exitedApps.size > 0 ? 'an app exited while starting' : `the gateway's /readyz did not answer 200 within ${readyTimeoutMs / 1000} s`;
+      const report = await readinessReport(options.ports, children, exitedApps);
+      await stop();
+      throw new Error(`the marketplace did not become ready: ${reason}\n${report}`);
+    }
+    await sleep(500);
+  }
+
+  return { siteUrl: options.siteUrl, env, defaultsUsed, appExited, stop };
+}
+
+function mainFileOf(appName: string): string {
+  return path.join(repoRoot, appName, 'dist', 'main.js');
+}
+
+async function readinessReport(ports: MarketplacePorts, children: Map<string, ChildProcess>, exitedApps: Map<string, string>): Promise<string> {
+  const lines = await Promise.all(
+    apps.map(async (app) => {
+      const url = `http://127.0.0.1:${ports[app.port]}/readyz`;
+      if (!children.has(app.name)) return `  ${app.name}: not started (not built)`;
+      const exited = exitedApps.get(app.name);
+      if (exited) return `  ${app.name}: ${exited}`;
+      const status = await httpStatus(url);
+      return `  ${app.name}: ${status === 200 ? 'ready' : status === undefined ? `no answer at ${url}` : `${url} answered ${status}`}`;
+    }),
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,30 @@
+export interface PartContext {
+  /** Where overrides such as MONGO_URL are read from. */
+  env: NodeJS.ProcessEnv;
+  ports: LocalStackPorts;
+  dataDir: string;
+  logsDir: string;
+  log: (message: string) => void;
+}
+
+export interface LocalStackPorts {
+  mongo: number;
+  amqp: number;
+  smtp: number;
+  maildevWeb: number;
+  s3: number;
+}
+
+export interface RunningPart {
+  name: string;
+  env: Record<string, string>;
+  /** Stops the part if this stack started it; a no-op for a part that was already answering or given by env. */
+  stop(): Promise<void>;
+}
+
+export const nothingToStop = async (): Promise<void> => {};
+
+/** The given variables that are set in `env`. */
+export function pickSet(env: NodeJS.ProcessEnv, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defaultDataDir } from './paths';
+
+const lockFile = path.join(defaultDataDir, 'run.lock');
+
+export interface RunLock {
+  pid: number;
+  url: string;
+}
+
+/** The lock of a marketplace that is still running, if any. */
+export function liveRunLock(): RunLock | undefined {
+  let lock: RunLock;
+  try {
+    lock = JSON.parse(fs.readFileSync(lockFile, 'utf8')) as RunLock;
+  } catch {
+    return undefined;
+  }
+  return isAlive(lock.pid) ? lock : undefined;
+}
+
+export function writeRunLock(lock: RunLock): void {
+  fs.mkdirSync(path.dirname(lockFile), { recursive: true });
+  fs.writeFileSync(lockFile, `${JSON.stringify(lock)}\n`);
+}
+
+export function removeRunLock(): void {
+  fs.rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { buildIfStale, workspaceDirs } from './build';
+import { startLocalStack, type LocalStack } from './index';
+import { startMarketplace, testMarketplacePorts, type Marketplace } from './marketplace';
+import { defaultDataDir, repoRoot } from './paths';
+import { runCommand } from './processes';
+
+interface JestTotals {
+  passed: number;
+  failed: number;
+}
+
+const jestBin = path.join(repoRoot, 'node_modules', '.bin', 'jest');
+const jestConfigNames = ['jest.config.js', 'jest.config.cjs', 'jest.config.mjs', 'jest.config.ts', 'jest.config.json'];
+const e2eDir = path.join(repoRoot, 'e2e');
+const log = (message: string) => console.log(`[test] ${message}`);
+const E2E_DATABASE_SUFFIX = '_e2e';
+
+/** Every e2e run starts from empty databases of its own, beside the developer's. */
+async function dropDatabasesEndingWith(mongoUrl: string, suffix: string): Promise<void> {
+  const connection = await mongoose.createConnection(mongoUrl).asPromise();
+  try {
+    const { databases } = await connection.db!.admin().listDatabases();
+    for (const { name } of databases.filter((database) => database.name.endsWith(suffix))) {
+      await connection.useDb(name).dropDatabase();
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
+/** Builds, runs every workspace's jest project against the local stack, then the e2e journeys against the whole system. */
+export async function runTests(): Promise<number> {
+  const totals: JestTotals = { passed: 0, failed: 0 };
+  const problems: string[] = [];
+  let stack: LocalStack | undefined;
+  let marketplace: Marketplace | undefined;
+
+  const stopEverything = async () => {
+    await marketplace?.stop();
+    await stack?.stop();
+  };
+  const onSignal = (signal: NodeJS.Signals) => void stopEverything().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+
+  try {
+    await buildIfStale(log);
+    stack = await startLocalStack({ handleSignals: false });
+    const env = { ...process.env, ...stack.env };
+
+    const unitProjects = workspaceDirs().filter((dir) => dir !== e2eDir && hasJestConfig(dir));
+    log(`jest projects: ${unitProjects.map((dir) => path.relative(repoRoot, dir)).join(', ')}`);
+    addUp(totals, problems, 'unit and service tests', await runJest('unit', unitProjects, ['--maxWorkers=2', '--passWithNoTests'], env));
+
+    if (hasJestConfig(e2eDir)) {
+      const siteUrl = `http://127.0.0.1:${testMarketplacePorts.gateway}`;
+      await dropDatabasesEndingWith(stack.env.MONGO_URL!, E2E_DATABASE_SUFFIX);
+      log(`starting the whole system on test ports for e2e (${siteUrl}; app logs in .data/logs/e2e-*.log)`);
+      marketplace = await startMarketplace({
+        stackEnv: stack.env,
+        ports: testMarketplacePorts,
+        siteUrl,
+        extraEnv: { MONGO_DB_SUFFIX: E2E_DATABASE_SUFFIX },
+        echoLogs: false,
+        logFilePrefix: 'e2e-',
+        log,
+      });
+      void marketplace.appExited.then((description) => log(`during e2e: ${description}`));
+      addUp(totals, problems, 'e2e', await runJest('e2e', [e2eDir], [], { ...env, ...marketplace.env }));
+    } else {
+      log('e2e has no jest config yet: skipping the browser journeys');
+    }
+  } catch (error) {
+    problems.push((error as Error).message);
+  } finally {
+    await stopEverything();
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+  }
+
+  for (const problem of problems) console.error(`[test] failed: ${problem}`);
+  console.log(`${totals.passed} passed, ${totals.failed} failed`);
+  return problems.length > 0 || totals.failed > 0 ? 1 : 0;
+}
+
+function hasJestConfig(dir: string): boolean {
+  return jestConfigNames.some((name) => fs.existsSync(path.join(dir, name)));
+}
+
+interface JestRun {
+  exitCode: number;
+  totals?: JestTotals;
+}
+
+async function runJest(label: string, projectDirs: string[], extraArgs: string[], env: NodeJS.ProcessEnv): Promise<JestRun> {
+  if (projectDirs.length === 0) return { exitCode: 0, totals: { passed: 0, failed: 0 } };
+  const resultsFile = path.join(defaultDataDir, 'test-results', `${label}.json`);
+  fs.rmSync(resultsFile, { force: true });
+  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+  let exitCode = 0;
+  await runCommand(jestBin, ['--projects', ...projectDirs, ...extraArgs, '--json', `--outputFile=${resultsFile}`], { cwd: repoRoot, env }).catch(() => (exitCode = 1));
+  if (!fs.existsSync(resultsFile)) return { exitCode };
+  const results = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { numPassedTests: number; numFailedTests: number; numRuntimeErrorTestSuites: number };
+  // A test file that fails to load has no tests of its own: count it as one failure so it is not lost.
+  return { exitCode, totals: { passed: results.numPassedTests, failed: results.numFailedTests + results.numRuntimeErrorTestSuites } };
+}
+
+function addUp(totals: JestTotals, problems: string[], what: string, run: JestRun): void {
+  totals.passed += run.totals?.passed ?? 0;
+  totals.failed += run.totals?.failed ?? 0;
+  if (run.exitCode !== 0) problems.push(`${what}: jest exited with an error${run.totals ? '' : ' before writing its results'}`);
+}
