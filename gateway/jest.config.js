@@ -1,9 +1,4 @@
-/** @type {import('jest').Config} */
-module.exports = {
-  displayName: 'gateway',
-  testEnvironment: 'node',
-  transform: { '^.+\\.tsx?$': '@swc/jest' },
-  testMatch: ['<rootDir>/src/**/*.test.ts'],
-  // The gateway's tests start their own small upstreams: no local stack needed.
-  testTimeout: 30_000,
-};
+const { nodeJestConfig } = require('@altmed/local-stack/jest-node-config');
+
+// The gateway's tests start their own small upstreams: no local stack needed.
+module.exports = nodeJestConfig({ displayName: 'gateway' });

@@ -1,10 +1,3 @@
-/** @type {import('jest').Config} */
-module.exports = {
-  displayName: 'svc-identity',
-  testEnvironment: 'node',
-  transform: { '^.+\\.tsx?$': '@swc/jest' },
-  testMatch: ['<rootDir>/src/**/*.test.ts'],
-  globalSetup: require.resolve('@altmed/local-stack/src/jest-global-setup.ts'),
-  globalTeardown: require.resolve('@altmed/local-stack/src/jest-global-teardown.ts'),
-  testTimeout: 30_000,
-};
+const { nodeJestConfig } = require('@altmed/local-stack/jest-node-config');
+
+module.exports = nodeJestConfig({ displayName: 'svc-identity', localStack: true });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import compression from 'compression';
 import express from 'express';
-import { accessLog, createLogger, errorHandler, listen, notFoundHandler, type Logger, type RunningService } from '@altmed/service-kit';
+import { accessLog, closeServer, createLogger, errorHandler, listen, notFoundHandler, type RunningService } from '@altmed/service-kit';
 import { remotesOf, servicesOf, type GatewayConfig } from './config';
 import { readiness } from './health/readiness';
 import { apiProxy } from './proxy/api-routes';
@@ -9,12 +9,7 @@ import { upstreamPool } from './proxy/upstream';
 import { securityHeaders } from './security';
 import { remoteFiles, remotesDocument, shellFiles } from './static/static-files';
 
-export interface Gateway extends RunningService {
-  port: number;
-  logger: Logger;
-}
-
-export async function startGateway(config: GatewayConfig): Promise<Gateway> {
+export async function startGateway(config: GatewayConfig): Promise<RunningService> {
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const services = servicesOf(config);
   const remotes = remotesOf(config);
@@ -51,7 +46,8 @@ export async function startGateway(config: GatewayConfig): Promise<Gateway> {
     server,
     port,
     logger,
-    async close() {
+    async stop() {
+      await closeServer(server);
       pool.close();
     },
   };

@@ -1,7 +1,3 @@
-/** @type {import('jest').Config} */
-module.exports = {
-  displayName: 'contracts',
-  testEnvironment: 'node',
-  transform: { '^.+\\.tsx?$': '@swc/jest' },
-  testMatch: ['<rootDir>/src/**/*.test.ts'],
-};
+const { nodeJestConfig } = require('@altmed/local-stack/jest-node-config');
+
+module.exports = nodeJestConfig({ displayName: 'contracts' });

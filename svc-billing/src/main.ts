@@ -2,7 +2,4 @@ import { runService } from '@altmed/service-kit';
 import { loadBillingConfig } from './config';
 import { startBillingService } from './service';
 
-runService('svc-billing', async () => {
-  const service = await startBillingService(loadBillingConfig());
-  return { service, logger: service.logger };
-});
+runService('svc-billing', () => startBillingService(loadBillingConfig()));

@@ -1,28 +1,23 @@
-import request from 'supertest';
-import { eventually, startTestBilling, type TestBilling } from './test/test-service';
+import path from 'node:path';
+import type { RunningService } from '@altmed/service-kit';
+import {
+  itRefusesToStartWithABadVariable,
+  itServesHealthReadinessAndNotFound,
+  startServiceUnderTest,
+  type ServiceUnderTest,
+} from '@altmed/local-stack/src/testing';
+import { loadBillingConfig } from './config';
+import { startBillingService } from './service';
 
-let billing: TestBilling;
-
+let billing: ServiceUnderTest<RunningService>;
 beforeAll(async () => {
-  billing = await startTestBilling();
+  billing = await startServiceUnderTest({ databasePrefix: 'billing', start: (env) => startBillingService(loadBillingConfig(env)) });
 });
+afterAll(() => billing.stop());
 
-afterAll(async () => {
-  await billing.stop();
-});
+itServesHealthReadinessAndNotFound(() => billing.url, '/payments/nothing-here/yet');
+itRefusesToStartWithABadVariable('svc-billing', path.join(__dirname, 'main.ts'));
 
-it('is alive', async () => {
-  await request(billing.url).get('/healthz').expect(200, { status: 'ok' });
-});
-
-it('is ready once the database and the broker are reachable', async () => {
-  await eventually(async () => (await request(billing.url).get('/readyz')).status === 200);
-  const response = await request(billing.url).get('/readyz').expect(200);
-  expect(response.body).toEqual({ status: 'ready', checks: { database: true, broker: true } });
-});
-
-it('answers 404 { message } for a path it does not have', async () => {
-  const response = await request(billing.url).get('/payments/nothing-here/yet').expect(404);
-  expect(response.body).toEqual({ message: 'Not found' });
-  expect(response.headers['x-request-id']).toBeDefined();
+it('reads its own port and database by default', () => {
+  expect(loadBillingConfig({ MONGO_URL: 'mongodb://x' })).toMatchObject({ PORT: 4003, MONGO_DB: 'billing', HOST: '127.0.0.1' });
 });

@@ -1,28 +1,23 @@
-import request from 'supertest';
-import { eventually, startTestProviders, type TestProviders } from './test/test-service';
+import path from 'node:path';
+import type { RunningService } from '@altmed/service-kit';
+import {
+  itRefusesToStartWithABadVariable,
+  itServesHealthReadinessAndNotFound,
+  startServiceUnderTest,
+  type ServiceUnderTest,
+} from '@altmed/local-stack/src/testing';
+import { loadProvidersConfig } from './config';
+import { startProvidersService } from './service';
 
-let providers: TestProviders;
-
+let providers: ServiceUnderTest<RunningService>;
 beforeAll(async () => {
-  providers = await startTestProviders();
+  providers = await startServiceUnderTest({ databasePrefix: 'providers', start: (env) => startProvidersService(loadProvidersConfig(env)) });
 });
+afterAll(() => providers.stop());
 
-afterAll(async () => {
-  await providers.stop();
-});
+itServesHealthReadinessAndNotFound(() => providers.url, '/provider-info/nothing-here/yet');
+itRefusesToStartWithABadVariable('svc-providers', path.join(__dirname, 'main.ts'));
 
-it('is alive', async () => {
-  await request(providers.url).get('/healthz').expect(200, { status: 'ok' });
-});
-
-it('is ready once the database and the broker are reachable', async () => {
-  await eventually(async () => (await request(providers.url).get('/readyz')).status === 200);
-  const response = await request(providers.url).get('/readyz').expect(200);
-  expect(response.body).toEqual({ status: 'ready', checks: { database: true, broker: true } });
-});
-
-it('answers 404 { message } for a path it does not have', async () => {
-  const response = await request(providers.url).get('/provider-info/nothing-here/yet').expect(404);
-  expect(response.body).toEqual({ message: 'Not found' });
-  expect(response.headers['x-request-id']).toBeDefined();
+it('reads its own port and database by default', () => {
+  expect(loadProvidersConfig({ MONGO_URL: 'mongodb://x' })).toMatchObject({ PORT: 4002, MONGO_DB: 'providers', HOST: '127.0.0.1' });
 });

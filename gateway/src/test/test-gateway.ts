@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadGatewayConfig } from '../config';
-import { startGateway, type Gateway } from '../gateway';
+import type { RunningService } from '@altmed/service-kit';
+import { startGateway } from '../gateway';
 
 export interface TestGateway {
-  gateway: Gateway;
+  gateway: RunningService;
   url: string;
   stop(): Promise<void>;
 }
@@ -28,8 +29,7 @@ export async function startTestGateway(env: Record<string, string | undefined> =
     url: `http://127.0.0.1:${gateway.port}`,
     async stop() {
       gateway.server.closeAllConnections();
-      await new Promise<void>((resolve) => gateway.server.close(() => resolve()));
-      await gateway.close();
+      await gateway.stop();
     },
   };
 }

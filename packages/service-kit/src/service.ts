@@ -1,15 +1,37 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
-import type { Logger } from './logger';
+import { EventBroker } from './broker';
+import { createHttpApp, finishHttpApp } from './http';
+import { createLogger, type Logger } from './logger';
+import { connectDatabase, isDatabaseReachable, type Connection } from './mongo';
+
+/** What a process that serves HTTP needs to listen. */
+export interface ListenConfig {
+  PORT: number;
+  HOST: string;
+}
+
+/** The part of every service's configuration that `startService` reads (see `baseServiceEnv`). */
+export interface ServiceConfig extends ListenConfig {
+  TRUST_PROXY: string;
+  LOG_LEVEL: string;
+  BODY_LIMIT: string;
+  MONGO_URL: string;
+  MONGO_DB: string;
+  MONGO_DB_SUFFIX: string;
+  AMQP_URL: string;
+}
 
 export interface RunningService {
   server: Server;
-  /** Closes what the service opened (broker, database, timers) after the server stops. */
-  close(): Promise<void>;
+  port: number;
+  logger: Logger;
+  /** Stops taking requests, then closes what the service opened. */
+  stop(): Promise<void>;
 }
 
 /** Listens on HOST:PORT (PORT 0 picks a free port) and answers the server with its real port. */
-export async function listen(app: Express, config: { PORT: number; HOST: string }): Promise<{ server: Server; port: number }> {
+export async function listen(app: Express, config: ListenConfig): Promise<{ server: Server; port: number }> {
   const server = await new Promise<Server>((resolve, reject) => {
     const started = app.listen(config.PORT, config.HOST, (err?: Error) => (err ? reject(err) : resolve(started)));
   });
@@ -19,26 +41,85 @@ export async function listen(app: Express, config: { PORT: number; HOST: string 
   return { server, port: typeof address === 'object' && address ? address.port : config.PORT };
 }
 
+/** Stops accepting connections, lets requests in flight finish, closes idle keep-alive sockets. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+export interface ServiceParts {
+  logger: Logger;
+  connection: Connection;
+  broker: EventBroker;
+  /** The shared HTTP app; mount the service's routes on it. */
+  app: Express;
+}
+
+export interface ServiceDefinition {
+  name: string;
+  config: ServiceConfig;
+  /**
+   * Everything particular to the service: models, routes, consumers, relays. Runs after the
+   * database is open and the broker is connecting, before the server listens. Returns what to
+   * stop before the broker and the database close.
+   */
+  setup(parts: ServiceParts): Promise<{ stop?: () => Promise<void> } | void>;
+}
+
 /**
- * Entry point of a service's main.ts: starts it, exits with a message on a start failure
- * (such as a bad environment variable), and shuts down gracefully on SIGTERM/SIGINT.
+ * Starts a domain service the way they all start: its own database, a recovering broker
+ * connection, the shared HTTP app with `/healthz` and `/readyz` (database and broker reachable),
+ * the service's own parts, the 404 and error handlers, then the server.
  */
-export function runService(name: string, start: () => Promise<{ service: RunningService; logger: Logger }>): void {
-  start().then(
-    ({ service, logger }) => {
+export async function startService({ name, config, setup }: ServiceDefinition): Promise<RunningService> {
+  const logger = createLogger(name, config.LOG_LEVEL);
+  const connection = await connectDatabase(config.MONGO_URL, config.MONGO_DB + config.MONGO_DB_SUFFIX);
+  const broker = new EventBroker({ url: config.AMQP_URL, logger });
+  await broker.start();
+  const app = createHttpApp({
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT,
+    readiness: async () => ({ database: await isDatabaseReachable(connection), broker: broker.isConnected() }),
+  });
+  const own = (await setup({ logger, connection, broker, app })) ?? {};
+  finishHttpApp(app);
+  const { server, port } = await listen(app, config);
+  logger.info({ port }, `${name} listening`);
+
+  return {
+    server,
+    port,
+    logger,
+    async stop() {
+      await closeServer(server);
+      await own.stop?.();
+      await broker.close();
+      await connection.close();
+    },
+  };
+}
+
+/**
+ * Entry point of a main.ts: starts the process, exits with a message on a start failure (such
+ * as a bad environment variable), and shuts down gracefully on SIGTERM/SIGINT.
+ */
+export function runService(name: string, start: () => Promise<RunningService>): void {
+  // Through a promise, so a config error thrown before start() returns is reported the same way.
+  Promise.resolve().then(start).then(
+    (service) => {
       let stopping = false;
       const shutdown = (signal: string) => {
         if (stopping) return;
         stopping = true;
-        logger.info({ signal }, `${name} shutting down`);
+        service.logger.info({ signal }, `${name} shutting down`);
         const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
-        service.server.close(() => {
-          service.close().finally(() => {
-            clearTimeout(forceExit);
-            process.exit(0);
-          });
+        service.stop().finally(() => {
+          clearTimeout(forceExit);
+          process.exit(0);
         });
-        service.server.closeIdleConnections();
       };
       process.on('SIGTERM', () => shutdown('SIGTERM'));
       process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,57 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type ConfirmChannel, type ChannelModel } from 'amqplib';
-import mongoose from 'mongoose';
 import { EVENTS_EXCHANGE, type EventEnvelope } from '@altmed/contracts';
+import type { RunningService } from '@altmed/service-kit';
+import { startServiceUnderTest, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
 import { loadNotifyConfig } from '../config';
-import { startNotifyService, type NotifyService } from '../service';
+import { startNotifyService } from '../service';
 
-export interface TestNotify {
-  service: NotifyService;
+export interface TestNotify extends ServiceUnderTest<RunningService> {
+  /** The welcome consumer's queue; its dead-letter queue is `<queue>.dead-letter`. */
   queue: string;
-  stop(): Promise<void>;
 }
 
 /** A real svc-notify with its own database and its own queues on the local stack. */
 export async function startTestNotify(env: Record<string, string> = {}): Promise<TestNotify> {
-  const suffix = `.test-${randomUUID().slice(0, 8)}`;
-  const database = `notify_test_${randomUUID().slice(0, 8)}`;
-  const config = loadNotifyConfig({
-    ...process.env,
-    PORT: '0',
-    MONGO_DB: database,
-    MONGO_DB_SUFFIX: '',
-    EVENT_QUEUE_SUFFIX: suffix,
-    LOG_LEVEL: 'silent',
-    ...env,
+  const notify = await startServiceUnderTest({
+    databasePrefix: 'notify',
+    start: (serviceEnv) => startNotifyService(loadNotifyConfig(serviceEnv)),
+    env,
   });
-  const service = await startNotifyService(config);
-  const queue = `notify.user-signed-up${suffix}`;
-  await waitUntilReady(`http://127.0.0.1:${service.port}/readyz`);
+  const queue = `notify.user-signed-up${notify.queueSuffix}`;
   return {
-    service,
+    ...notify,
     queue,
     async stop() {
-      await new Promise<void>((resolve) => service.server.close(() => resolve()));
-      await service.close();
+      await notify.stop();
       const connection = await connect(process.env.AMQP_URL!);
       const channel = await connection.createChannel();
       await channel.deleteQueue(queue);
       await channel.deleteQueue(`${queue}.dead-letter`);
       await connection.close();
-      const db = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: database }).asPromise();
-      await db.dropDatabase();
-      await db.close();
     },
   };
-}
-
-/** Until /readyz says so, the service's queues may not exist yet and a published event would be unroutable. */
-async function waitUntilReady(url: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while ((await fetch(url).then((response) => response.status, () => 0)) !== 200) {
-    if (Date.now() > deadline) throw new Error(`${url} did not become ready`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** Publishes raw bytes or an envelope to the events exchange, as a producer's relay would. */

@@ -1,0 +1,25 @@
+// @ts-check
+/**
+ * The jest config of a Node workspace (services, gateway, back-end packages): TypeScript through
+ * swc, tests beside their code. With `localStack`, the run starts the local stack (MongoDB,
+ * RabbitMQ, SMTP sink, S3) unless MONGO_URL, AMQP_URL and SMTP_URL already name servers.
+ * @param {{ displayName: string, localStack?: boolean }} options
+ * @returns {import('jest').Config}
+ */
+function nodeJestConfig({ displayName, localStack = false }) {
+  return {
+    displayName,
+    testEnvironment: 'node',
+    transform: { '^.+\\.tsx?$': '@swc/jest' },
+    testMatch: ['<rootDir>/src/**/*.test.ts'],
+    testTimeout: 30_000,
+    ...(localStack
+      ? {
+          globalSetup: require.resolve('./src/jest-global-setup.ts'),
+          globalTeardown: require.resolve('./src/jest-global-teardown.ts'),
+        }
+      : {}),
+  };
+}
+
+module.exports = { nodeJestConfig };
