@@ -47,6 +47,9 @@ export async function runTests(): Promise<number> {
 
   try {
     await buildIfStale(log);
+    // The builds check production code; this also checks the tests, which swc runs unchecked.
+    log('type-checking every workspace, tests included');
+    await runCommand('npm', ['run', '--silent', 'typecheck'], { cwd: repoRoot }).catch(() => problems.push('typecheck: tsc found errors'));
     stack = await startLocalStack({ handleSignals: false });
     const env = { ...process.env, ...stack.env };
 
