@@ -1,4 +1,2 @@
-import '@testing-library/jest-dom';
-
 // jsdom does not implement scrolling; the layout scrolls to the top on navigation.
 window.scrollTo = () => undefined;

@@ -1,22 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { createSessionStore } from '@altmed/web-kit';
-import { createHttpFetch, startTestServer, type TestServer } from '@altmed/web-kit/src/testing/httpFetch';
+import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
 import { adminUser, renderAdmin } from '../test/renderAdmin';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  (globalThis as { fetch?: unknown }).fetch = createHttpFetch(server.origin);
-});
-afterAll(async () => {
-  delete (globalThis as { fetch?: unknown }).fetch;
-  await server.close();
-});
-beforeEach(() => {
-  localStorage.clear();
-  server.setRoutes([]);
-  server.requests.length = 0;
-});
+const server = setupTestServer();
+beforeEach(() => localStorage.clear());
 
 describe('admin placeholders', () => {
   it.each([

@@ -1,27 +1,18 @@
-import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createSessionStore, SessionProvider, type SessionStore } from '@altmed/web-kit';
+import { Route, Routes } from 'react-router-dom';
+import type { SessionStore } from '@altmed/web-kit';
+import { renderAtPath } from '@altmed/web-kit/src/testing/renderAtPath';
 import AdminApp from '../app/AdminApp';
 
 /** Mounts AdminApp on /admin/* the way the shell does, at `path`. */
-export function renderAdmin(path: string, store: SessionStore = createSessionStore(window.localStorage)) {
-  const location = { pathname: path };
-  function Probe() {
-    location.pathname = useLocation().pathname;
-    return null;
-  }
-  const utils = render(
-    <SessionProvider store={store}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/*" element={<AdminApp />} />
-          <Route path="/" element={<p>home page</p>} />
-        </Routes>
-        <Probe />
-      </MemoryRouter>
-    </SessionProvider>,
+export function renderAdmin(path: string, store?: SessionStore) {
+  return renderAtPath(
+    path,
+    <Routes>
+      <Route path="/admin/*" element={<AdminApp />} />
+      <Route path="/" element={<p>home page</p>} />
+    </Routes>,
+    store,
   );
-  return { ...utils, location, store };
 }
 
 export const adminUser = { id: 'a1', name: 'Ada Admin', email: 'admin@example.com', role: 'admin' as const, isAdmin: true };

@@ -1,24 +1,10 @@
-import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { createSessionStore, SessionProvider, type SessionStore } from '@altmed/web-kit';
+import type { SessionStore } from '@altmed/web-kit';
+import { renderAtPath } from '@altmed/web-kit/src/testing/renderAtPath';
 import { AppRoutes } from '../app/App';
 
 /** Renders the shell's real route table at `path` with its own session store. */
-export function renderApp(path: string, store: SessionStore = createSessionStore(window.localStorage)) {
-  const location = { pathname: path };
-  function Probe() {
-    location.pathname = useLocation().pathname;
-    return null;
-  }
-  const utils = render(
-    <SessionProvider store={store}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-        <Probe />
-      </MemoryRouter>
-    </SessionProvider>,
-  );
-  return { ...utils, location, store };
+export function renderApp(path: string, store?: SessionStore) {
+  return renderAtPath(path, <AppRoutes />, store);
 }
 
 /** Makes window.matchMedia report a viewport `width` pixels wide. */

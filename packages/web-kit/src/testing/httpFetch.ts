@@ -87,3 +87,38 @@ export async function startTestServer(routes: TestRoute[] = []): Promise<TestSer
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * For a test file whose components call `fetch`: starts a test server before the file's tests and
+ * points `globalThis.fetch` at it, empties its routes and request log before each test, and stops
+ * it after the file. Call it at the top level of the file; the handle is usable inside tests.
+ */
+export function setupTestServer(): TestServer {
+  let server: TestServer | undefined;
+  const current = () => {
+    if (!server) throw new Error('The test server is only there inside tests (beforeAll starts it).');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startTestServer();
+    (globalThis as { fetch?: unknown }).fetch = createHttpFetch(server.origin);
+  });
+  afterAll(async () => {
+    delete (globalThis as { fetch?: unknown }).fetch;
+    await server?.close();
+  });
+  beforeEach(() => {
+    current().setRoutes([]);
+    current().requests.length = 0;
+  });
+  return {
+    get origin() {
+      return current().origin;
+    },
+    get requests() {
+      return current().requests;
+    },
+    setRoutes: (routes) => current().setRoutes(routes),
+    close: () => current().close(),
+  };
+}

@@ -1,28 +1,11 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { createHttpFetch, startTestServer, type TestServer } from '@altmed/web-kit/src/testing/httpFetch';
+import { fireEvent, screen } from '@testing-library/react';
+import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
+import { renderAtPath } from '@altmed/web-kit/src/testing/renderAtPath';
 import { StandaloneRoutes } from '../../../app/StandaloneRoutes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  (globalThis as { fetch?: unknown }).fetch = createHttpFetch(server.origin);
-});
-afterAll(async () => {
-  delete (globalThis as { fetch?: unknown }).fetch;
-  await server.close();
-});
-beforeEach(() => {
-  server.setRoutes([]);
-  server.requests.length = 0;
-});
+const server = setupTestServer();
 
-const renderAt = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <StandaloneRoutes />
-    </MemoryRouter>,
-  );
+const renderAt = (path: string) => renderAtPath(path, <StandaloneRoutes />);
 
 describe('provider profile page', () => {
   it('shows the loading state, then Provider Not Found for a 404', async () => {

@@ -1,17 +1,9 @@
 import { screen } from '@testing-library/react';
 import { createSessionStore } from '@altmed/web-kit';
-import { createHttpFetch, startTestServer, type TestServer } from '@altmed/web-kit/src/testing/httpFetch';
+import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderRoutes } from '../../../test/renderRoutes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  (globalThis as { fetch?: unknown }).fetch = createHttpFetch(server.origin);
-});
-afterAll(async () => {
-  delete (globalThis as { fetch?: unknown }).fetch;
-  await server.close();
-});
+const server = setupTestServer();
 beforeEach(() => localStorage.clear());
 
 describe('provider dashboard', () => {

@@ -1,22 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { createHttpFetch, startTestServer, type TestServer } from '@altmed/web-kit/src/testing/httpFetch';
+import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderRoutes } from '../../../test/renderRoutes';
 import { PROVIDER_ID_STORAGE_KEY } from '../hooks/useStoredProviderId';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  (globalThis as { fetch?: unknown }).fetch = createHttpFetch(server.origin);
-});
-afterAll(async () => {
-  delete (globalThis as { fetch?: unknown }).fetch;
-  await server.close();
-});
-beforeEach(() => {
-  localStorage.clear();
-  server.setRoutes([]);
-  server.requests.length = 0;
-});
+const server = setupTestServer();
+beforeEach(() => localStorage.clear());
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 

@@ -1,0 +1,37 @@
+// @ts-check
+const path = require('node:path');
+
+/**
+ * @typedef {object} WebJestOptions
+ * @property {string} displayName The workspace's name in jest's output.
+ * @property {string} rootDir The workspace folder (pass `__dirname`); tests are `src/**\/*.test.ts(x)`.
+ * @property {string[]} [setupFilesAfterEnv] Extra per-test-file setup of this workspace, after
+ *   `@testing-library/jest-dom` (e.g. `'<rootDir>/jest.setup.ts'`).
+ */
+
+/**
+ * The jest configuration of a front-end workspace: jsdom, swc for TS/TSX with the automatic JSX
+ * runtime, @altmed/contracts from its source, the TextEncoder polyfill react-router 7 needs, and
+ * the jest-dom matchers.
+ * @param {WebJestOptions} options
+ * @returns {import('jest').Config}
+ */
+function webJestConfig({ displayName, rootDir, setupFilesAfterEnv = [] }) {
+  return {
+    displayName,
+    rootDir,
+    testEnvironment: 'jsdom',
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+      ],
+    },
+    moduleNameMapper: { '^@altmed/contracts$': path.resolve(__dirname, '../contracts/src/index.ts') },
+    setupFiles: [path.resolve(__dirname, 'jest.polyfills.js')],
+    setupFilesAfterEnv: ['@testing-library/jest-dom', ...setupFilesAfterEnv],
+    testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  };
+}
+
+module.exports = { webJestConfig };

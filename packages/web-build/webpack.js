@@ -1,0 +1,145 @@
+// @ts-check
+const path = require('node:path');
+const { createRequire } = require('node:module');
+
+/** The source of @altmed/contracts: the front end builds against it, not against its dist/. */
+const CONTRACTS_SOURCE = path.resolve(__dirname, '../contracts/src/index.ts');
+
+/** The page a remote serves when a team runs it on its own (`npm run dev -w mfe-…`). */
+const STANDALONE_TEMPLATE = path.resolve(__dirname, 'standalone.html');
+
+/**
+ * @typedef {object} FederatedAppOptions
+ * @property {string} dirname The app's folder (pass `__dirname`): its package.json gives the
+ *   singleton versions, its node_modules the webpack plugins, and `dist/` is written there.
+ * @property {string} name Module Federation container name (`shell`, `mfe_member`, …); the shell
+ *   loads remote modules as `<name>/<Module>`.
+ * @property {string} uniqueName `output.uniqueName`. Every app needs its own, or two apps share one
+ *   chunk-loading global and the host renders one remote's module in the other's place.
+ * @property {'/' | 'auto'} publicPath `/` for the shell (served at the site root), `auto` for a
+ *   remote (served under /remotes/<area>/: chunks resolve relative to remoteEntry.js).
+ * @property {number} devPort `webpack serve` port (shell 3000, remotes 3001-3003).
+ * @property {Record<string, string>} [exposes] Exposed modules. Giving them makes the app a remote:
+ *   it emits `remoteEntry.js` and `mf-manifest.json`, and its dev server answers cross-origin.
+ * @property {string[]} [runtimePlugins] Module Federation runtime plugins (absolute paths).
+ * @property {string} [assetsDir] Folder under dist/ for the scripts (`assets` for the shell;
+ *   remotes keep them next to remoteEntry.js).
+ * @property {{ template: string, favicon?: string }} [html] The app's own page template. Without
+ *   it the app gets the standalone page, titled "<package name> (standalone)".
+ * @property {string[]} [devProxy] Paths the dev server passes to the gateway (default `/api`).
+ */
+
+/**
+ * Shared singletons: one React, one router, one styled-components registry and one session store
+ * (web-kit) across the shell and every remote. Versions come from the app's own package.json.
+ * @param {Record<string, string>} deps
+ */
+function sharedSingletons(deps) {
+  return {
+    react: { singleton: true, requiredVersion: deps.react },
+    'react/jsx-runtime': { singleton: true, requiredVersion: deps.react },
+    'react/jsx-dev-runtime': { singleton: true, requiredVersion: deps.react },
+    'react-dom': { singleton: true, requiredVersion: deps['react-dom'] },
+    'react-dom/client': { singleton: true, requiredVersion: deps['react-dom'] },
+    'react-router': { singleton: true, requiredVersion: deps['react-router-dom'] },
+    'react-router-dom': { singleton: true, requiredVersion: deps['react-router-dom'] },
+    'styled-components': { singleton: true, requiredVersion: deps['styled-components'] },
+    '@altmed/web-kit': { singleton: true, requiredVersion: '^0.1.0' },
+    '@altmed/contracts': { singleton: true, requiredVersion: '^0.1.0' },
+  };
+}
+
+/**
+ * The webpack configuration of the shell or a remote. Everything the apps have in common lives
+ * here; an app's webpack.config.js states only what is particular to it.
+ * @param {FederatedAppOptions} options
+ * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
+ */
+function federatedAppConfig(options) {
+  const { dirname, name, uniqueName, publicPath, devPort, exposes, runtimePlugins, assetsDir, html, devProxy = ['/api'] } = options;
+  // The plugins come from the app's own install, so they belong to the webpack that runs.
+  const appRequire = createRequire(path.join(dirname, 'package.json'));
+  /** @type {typeof import('html-webpack-plugin')} */
+  const HtmlWebpackPlugin = appRequire('html-webpack-plugin');
+  /** @type {typeof import('@module-federation/enhanced/webpack')} */
+  const { ModuleFederationPlugin } = appRequire('@module-federation/enhanced/webpack');
+  /** @type {{ name: string, dependencies: Record<string, string> }} */
+  const pkg = appRequire('./package.json');
+  /** Where the gateway (and so the dev proxy) listens. */
+  const gatewayUrl = process.env.GATEWAY_URL || 'http://127.0.0.1:8080';
+  const scripts = assetsDir ? `${assetsDir}/` : '';
+
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    return {
+      mode: production ? 'production' : 'development',
+      // A remote's index.ts is its standalone app for the team's own development; the shell
+      // uses its remoteEntry.js instead.
+      entry: './src/index.ts',
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.resolve(dirname, 'dist'),
+        publicPath,
+        uniqueName,
+        filename: production ? `${scripts}[name].[contenthash:8].js` : `${scripts}[name].js`,
+        chunkFilename: production ? `${scripts}[name].[contenthash:8].js` : `${scripts}[name].js`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.jsx', '.js'],
+        // Build against the contracts' TypeScript source so the front end does not depend on
+        // packages/contracts having been compiled first.
+        alias: { '@altmed/contracts$': CONTRACTS_SOURCE },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  target: 'es2020',
+                  transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                },
+              },
+            },
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(exposes ? { filename: 'remoteEntry.js', exposes, manifest: true } : {}),
+          // The shell lists no remotes here: their manifest URLs come from /remotes.json at run time.
+          ...(runtimePlugins ? { runtimePlugins } : {}),
+          // Load a remote's entry only when one of its modules is needed, not at start-up.
+          shareStrategy: 'loaded-first',
+          shared: sharedSingletons(pkg.dependencies),
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: html ? html.template : STANDALONE_TEMPLATE,
+          ...(html?.favicon ? { favicon: html.favicon } : {}),
+          ...(html ? {} : { title: `${pkg.name} (standalone)` }),
+          // Deep links in the dev server need absolute script URLs.
+          ...(publicPath === 'auto' ? { publicPath: production ? 'auto' : '/' } : {}),
+        }),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port: devPort,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        hot: false,
+        // The shell on :3000 may load a remote from its dev server during development.
+        ...(exposes ? { headers: { 'Access-Control-Allow-Origin': '*' } } : {}),
+        proxy: [{ context: devProxy, target: gatewayUrl, changeOrigin: false }],
+      },
+    };
+  };
+}
+
+module.exports = { federatedAppConfig };
