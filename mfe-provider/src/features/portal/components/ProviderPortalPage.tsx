@@ -1,11 +1,12 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { US_STATE_CODES, ZIP_MAX_LENGTH } from '@altmed/contracts';
+import { ZIP_MAX_LENGTH } from '@altmed/contracts';
 import { Button, PageContainer, PageTitle, SelectField, TextField } from '@altmed/web-kit';
 import { Alert, FormActions, FormCard, Grid2, Stack, StepIndicator } from '../../../components/ui';
 import { createProvider } from '../api/portal';
 import { storeProviderId } from '../hooks/useStoredProviderId';
 import { mapSignupError } from '../lib/signupErrors';
+import { StateOptions } from './StateOptions';
 import { emptyPracticeInfo, validatePracticeField, validatePracticeInfo, type PracticeField, type PracticeInfo } from '../lib/validation';
 
 type Errors = Partial<Record<PracticeField, string>>;
@@ -77,12 +78,7 @@ export default function ProviderPortalPage() {
               <TextField label="City" autoComplete="address-level2" {...field('city')} />
               <Grid2>
                 <SelectField label="State" {...field('state')}>
-                  <option value="">Select</option>
-                  {US_STATE_CODES.map((code) => (
-                    <option key={code} value={code}>
-                      {code}
-                    </option>
-                  ))}
+                  <StateOptions placeholder="Select" />
                 </SelectField>
                 <TextField label="ZIP" inputMode="numeric" autoComplete="postal-code" maxLength={ZIP_MAX_LENGTH} {...field('zip')} />
               </Grid2>

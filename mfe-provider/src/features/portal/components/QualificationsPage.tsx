@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { AREAS_OF_INTEREST, US_STATE_CODES } from '@altmed/contracts';
+import { AREAS_OF_INTEREST } from '@altmed/contracts';
 import { Button, PageContainer, PageTitle, theme } from '@altmed/web-kit';
 import { Alert, FormActions, FormCard, SectionHeading, SectionHint, Stack, StepIndicator } from '../../../components/ui';
 import { saveQualifications } from '../api/portal';
 import { useRequiredProviderId } from '../hooks/useStoredProviderId';
 import { checkStateLicenses, type StateLicense } from '../lib/validation';
 import { RepeatableList } from './RepeatableList';
+import { StateOptions } from './StateOptions';
 
 const LicenseRow = styled.div`
   display: grid;
@@ -135,12 +136,7 @@ export default function QualificationsPage() {
               {licenses.map((row, index) => (
                 <LicenseRow key={index}>
                   <select aria-label={`License ${index + 1} state`} value={row.state} onChange={(e) => setLicense(index, { state: e.target.value })}>
-                    <option value="">State</option>
-                    {US_STATE_CODES.map((code) => (
-                      <option key={code} value={code}>
-                        {code}
-                      </option>
-                    ))}
+                    <StateOptions placeholder="State" />
                   </select>
                   {row.state ? (
                     <>
