@@ -11,7 +11,7 @@ const path = require('node:path');
 
 /**
  * The jest configuration of a front-end workspace: jsdom, swc for TS/TSX with the automatic JSX
- * runtime, @altmed/contracts from its source, the TextEncoder polyfill react-router 7 needs, and
+ * runtime, @altmed/contracts/web from its source, the TextEncoder polyfill react-router 7 needs, and
  * the jest-dom matchers.
  * @param {WebJestOptions} options
  * @returns {import('jest').Config}
@@ -27,7 +27,7 @@ function webJestConfig({ displayName, rootDir, setupFilesAfterEnv = [] }) {
         { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
       ],
     },
-    moduleNameMapper: { '^@altmed/contracts$': path.resolve(__dirname, '../contracts/src/index.ts') },
+    moduleNameMapper: { '^@altmed/contracts/web$': path.resolve(__dirname, '../contracts/src/web.ts') },
     setupFiles: [path.resolve(__dirname, 'jest.polyfills.js')],
     setupFilesAfterEnv: ['@testing-library/jest-dom', ...setupFilesAfterEnv],
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],

@@ -2,8 +2,11 @@
 const path = require('node:path');
 const { createRequire } = require('node:module');
 
-/** The source of @altmed/contracts: the front end builds against it, not against its dist/. */
-const CONTRACTS_SOURCE = path.resolve(__dirname, '../contracts/src/index.ts');
+/**
+ * The zod-free part of @altmed/contracts (constants and messages), from source: the front end
+ * builds against it, not against the package's dist/.
+ */
+const CONTRACTS_WEB_SOURCE = path.resolve(__dirname, '../contracts/src/web.ts');
 
 /** The page a remote serves when a team runs it on its own (`npm run dev -w mfe-…`). */
 const STANDALONE_TEMPLATE = path.resolve(__dirname, 'standalone.html');
@@ -45,7 +48,7 @@ function sharedSingletons(deps) {
     'react-router-dom': { singleton: true, requiredVersion: deps['react-router-dom'] },
     'styled-components': { singleton: true, requiredVersion: deps['styled-components'] },
     '@altmed/web-kit': { singleton: true, requiredVersion: '^0.1.0' },
-    '@altmed/contracts': { singleton: true, requiredVersion: '^0.1.0' },
+    '@altmed/contracts/web': { singleton: true, requiredVersion: '^0.1.0' },
   };
 }
 
@@ -89,7 +92,7 @@ function federatedAppConfig(options) {
         extensions: ['.tsx', '.ts', '.jsx', '.js'],
         // Build against the contracts' TypeScript source so the front end does not depend on
         // packages/contracts having been compiled first.
-        alias: { '@altmed/contracts$': CONTRACTS_SOURCE },
+        alias: { '@altmed/contracts/web$': CONTRACTS_WEB_SOURCE },
       },
       module: {
         rules: [

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { PROMO_DISCOUNT_MAX, PROMO_DISCOUNT_MIN } from '@altmed/contracts';
+import { PROMO_DISCOUNT_MAX, PROMO_DISCOUNT_MIN } from '@altmed/contracts/web';
 import { Button, Card, TextField, theme } from '@altmed/web-kit';
 import type { NewPromoCode } from '../api/promoCodes';
 

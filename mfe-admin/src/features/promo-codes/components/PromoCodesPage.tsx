@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { BANNER_DURATION_MS } from '@altmed/contracts';
+import { BANNER_DURATION_MS } from '@altmed/contracts/web';
 import { Button, Card, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
 import { createPromoCode, fetchPromoCodes, type NewPromoCode, type PromoCode } from '../api/promoCodes';

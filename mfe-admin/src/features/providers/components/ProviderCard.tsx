@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ADMIN_CARD_MAX_SPECIALTIES } from '@altmed/contracts';
+import { ADMIN_CARD_MAX_SPECIALTIES } from '@altmed/contracts/web';
 import { Button, Card, theme } from '@altmed/web-kit';
 import { availableActions, providerStatus, type AdminProvider, type ProviderAction } from '../api/providers';
 

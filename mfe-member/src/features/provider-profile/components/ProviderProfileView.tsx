@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { PROFILE_REVIEWS_SHOWN } from '@altmed/contracts';
+import { PROFILE_REVIEWS_SHOWN } from '@altmed/contracts/web';
 import { Button, Card, PageContainer, theme } from '@altmed/web-kit';
 import type { PublicProvider } from '../api/providerProfile';
 

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { IMAGE_EXTENSIONS, PRACTICE_DESCRIPTION_MAX_LENGTH } from '@altmed/contracts';
+import { IMAGE_EXTENSIONS, PRACTICE_DESCRIPTION_MAX_LENGTH } from '@altmed/contracts/web';
 import { Button, PageContainer, PageTitle, Spinner, TextAreaField, theme } from '@altmed/web-kit';
 import { Alert, FormActions, FormCard, Grid2, Stack, StepIndicator } from '../../../components/ui';
 import { saveProfileContent, sendSignupNotifications, uploadFile } from '../api/portal';

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ZIP_MAX_LENGTH } from '@altmed/contracts';
+import { ZIP_MAX_LENGTH } from '@altmed/contracts/web';
 import { Button, PageContainer, PageTitle, SelectField, TextField } from '@altmed/web-kit';
 import { Alert, FormActions, FormCard, Grid2, Stack, StepIndicator } from '../../../components/ui';
 import { createProvider } from '../api/portal';

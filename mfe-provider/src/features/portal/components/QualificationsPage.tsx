@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { AREAS_OF_INTEREST } from '@altmed/contracts';
+import { AREAS_OF_INTEREST } from '@altmed/contracts/web';
 import { Button, PageContainer, PageTitle, theme } from '@altmed/web-kit';
 import { Alert, FormActions, FormCard, SectionHeading, SectionHint, Stack, StepIndicator } from '../../../components/ui';
 import { saveQualifications } from '../api/portal';

@@ -1,4 +1,4 @@
-import { US_STATE_CODES } from '@altmed/contracts';
+import { US_STATE_CODES } from '@altmed/contracts/web';
 
 /** The options of a US state select: a placeholder, then the 50 state codes. */
 export function StateOptions({ placeholder }: { placeholder: string }) {

@@ -1,4 +1,4 @@
-import { NPI_PATTERN, PASSWORD_MIN_LENGTH } from '@altmed/contracts';
+import { NPI_PATTERN, PASSWORD_MIN_LENGTH } from '@altmed/contracts/web';
 
 export interface PracticeInfo {
   practiceName: string;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { MEMBERSHIP_PRICE_USD } from '@altmed/contracts';
+import { MEMBERSHIP_PRICE_USD } from '@altmed/contracts/web';
 import { Button, theme } from '@altmed/web-kit';
 import { LeafMark } from '../../../components/Logo';
 import { Modal } from '../../../components/Modal';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { AREAS_OF_INTEREST, HOME_AREAS_ON_SMALL_SCREENS } from '@altmed/contracts';
+import { AREAS_OF_INTEREST, HOME_AREAS_ON_SMALL_SCREENS } from '@altmed/contracts/web';
 import { Button, theme, useIsMobile } from '@altmed/web-kit';
 import { Modal } from '../../../components/Modal';
 import { Eyebrow, Section, SectionHeader, SectionInner, SectionLead, SectionTitle } from './sectionStyles';

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { AREAS_OF_INTEREST } from '@altmed/contracts';
+import { AREAS_OF_INTEREST } from '@altmed/contracts/web';
 import { renderApp, setViewportWidth } from '../../../test/renderApp';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { MEMBERSHIP_MONTHLY_FROM_USD, MEMBERSHIP_PRICE_USD } from '@altmed/contracts';
+import { MEMBERSHIP_MONTHLY_FROM_USD, MEMBERSHIP_PRICE_USD } from '@altmed/contracts/web';
 import { Button, theme } from '@altmed/web-kit';
 import { useAuthDialogs } from '../../../lib/authDialogs';
 import { Eyebrow, Section, SectionHeader, SectionInner, SectionLead, SectionTitle } from './sectionStyles';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { theme } from '@altmed/web-kit';
-import { COPYRIGHT_YEAR } from '@altmed/contracts';
+import { COPYRIGHT_YEAR } from '@altmed/contracts/web';
 import { Logo } from '../../../components/Logo';
 import { SITE_NAME, SITE_TAGLINE } from '../../../lib/site';
 import { useAdminEntrance } from '../hooks/useAdminEntrance';

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { ADMIN_ENTRANCE_CLICKS, ADMIN_ENTRANCE_WINDOW_MS } from '@altmed/contracts';
+import { ADMIN_ENTRANCE_CLICKS, ADMIN_ENTRANCE_WINDOW_MS } from '@altmed/contracts/web';
 
 /**
  * Counts clicks on the hidden footer button: each click must come within 2 s of the previous one;
