@@ -45,7 +45,10 @@ export class EventBroker {
 
   constructor(private readonly options: EventBrokerOptions) {}
 
-  /** Starts connecting in the background; the service runs (not ready) while the broker is away. */
+  /**
+   * Starts connecting in the background; the service runs (not ready) while the broker is away.
+   * Publishing works once connected; consumers must be registered before this.
+   */
   async start(): Promise<void> {
     const { logger } = this.options;
     this.connection = await connect(this.options.url, {
@@ -106,13 +109,13 @@ export class EventBroker {
     });
   }
 
-  /** Registers a consumer; it starts on the current connection and on every reconnect. */
-  async consume(consumer: EventConsumer): Promise<void> {
+  /**
+   * Registers a consumer, before `start()`: every connection's setup declares its queues and starts
+   * it, so no consumer can miss a connection.
+   */
+  consume(consumer: EventConsumer): void {
+    if (this.connection) throw new Error('Register consumers before start()');
     this.consumers.push(consumer);
-    if (!this.connection) throw new Error('Call start() before consume()');
-    if (this.connected) {
-      await this.startConsumer(this.connection, consumer);
-    }
   }
 
   async close(): Promise<void> {
@@ -120,10 +123,7 @@ export class EventBroker {
     await this.connection?.close().catch(() => undefined);
   }
 
-  private async startConsumer(
-    model: { createConfirmChannel(): Promise<ConfirmChannel> },
-    consumer: EventConsumer,
-  ): Promise<void> {
+  private async startConsumer(model: ChannelModel, consumer: EventConsumer): Promise<void> {
     const { logger } = this.options;
     const channel = await model.createConfirmChannel();
     const deadLetterQueue = `${consumer.queue}.dead-letter`;

@@ -62,8 +62,9 @@ export interface ServiceDefinition {
   config: ServiceConfig;
   /**
    * Everything particular to the service: models, routes, consumers, relays. Runs after the
-   * database is open and the broker is connecting, before the server listens. Returns what to
-   * stop before the broker and the database close.
+   * database is open and before the broker connects (register consumers here; publishing waits
+   * for the connection) and the server listens. Returns what to stop before the broker and the
+   * database close.
    */
   setup(parts: ServiceParts): Promise<{ stop?: () => Promise<void> } | void>;
 }
@@ -77,7 +78,6 @@ export async function startService({ name, config, setup }: ServiceDefinition): 
   const logger = createLogger(name, config.LOG_LEVEL);
   const connection = await connectDatabase(config.MONGO_URL, config.MONGO_DB + config.MONGO_DB_SUFFIX);
   const broker = new EventBroker({ url: config.AMQP_URL, logger });
-  await broker.start();
   const app = createHttpApp({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -85,6 +85,8 @@ export async function startService({ name, config, setup }: ServiceDefinition): 
     readiness: async () => ({ database: await isDatabaseReachable(connection), broker: broker.isConnected() }),
   });
   const own = (await setup({ logger, connection, broker, app })) ?? {};
+  // After setup, so the consumers it registered are part of every connection's setup.
+  await broker.start();
   finishHttpApp(app);
   const { server, port } = await listen(app, config);
   logger.info({ port }, `${name} listening`);
