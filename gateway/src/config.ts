@@ -28,7 +28,8 @@ const defaultCspOrigins = [
 ].join(' ');
 
 export const gatewayEnv = {
-  ...httpEnv(8080),
+  // The gateway is the edge: it trusts no X-Forwarded-For unless TRUST_PROXY names its ingress.
+  ...httpEnv(8080, 'false'),
   IDENTITY_URL: serviceUrl(4001),
   PROVIDERS_URL: serviceUrl(4002),
   BILLING_URL: serviceUrl(4003),

@@ -22,7 +22,8 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
 
       if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
         const outcome = await ensureAdmin(deps, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
-        logger.info({ email: config.ADMIN_EMAIL, outcome }, 'administrator account checked');
+        if (outcome === 'not-admin') logger.warn({ email: config.ADMIN_EMAIL }, 'ADMIN_EMAIL belongs to a member account: no administrator was created');
+        else logger.info({ email: config.ADMIN_EMAIL, outcome }, 'administrator account checked');
       }
 
       app.use(jwksRouter(key));

@@ -73,6 +73,11 @@ describe('forwarded headers', () => {
     const response = await request(site.url).get('/api/users/me').expect(200);
     expect(response.body.headers['x-forwarded-for']).toMatch(/127\.0\.0\.1/);
   });
+
+  it("replaces a client's own X-Forwarded-For, so no one picks the address services rate-limit on", async () => {
+    const response = await request(site.url).get('/api/users/login').set('X-Forwarded-For', '6.6.6.6, 7.7.7.7').expect(200);
+    expect(response.body.headers['x-forwarded-for']).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+  });
 });
 
 it('compresses a large JSON answer with gzip', async () => {

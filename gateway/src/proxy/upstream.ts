@@ -30,6 +30,10 @@ export function upstreamPool({ timeoutMs }: { timeoutMs: number }): UpstreamPool
         on: {
           proxyReq: (proxyReq, req) => {
             proxyReq.setHeader('x-request-id', String(req.id));
+            // Replaces whatever X-Forwarded-For the client sent: services trust exactly this hop,
+            // so the address they rate-limit on is the one the gateway saw (or its trusted ingress named).
+            const clientIp = (req as IncomingMessage & { ip?: string }).ip ?? req.socket.remoteAddress;
+            if (clientIp) proxyReq.setHeader('x-forwarded-for', clientIp);
             // Hop-by-hop: a client's `Connection: close` must not close the pooled upstream connection.
             proxyReq.removeHeader('connection');
           },

@@ -3,6 +3,8 @@ export const MEMBERSHIP_PRICE_USD = 119.88;
 export const MEMBERSHIP_MONTHLY_FROM_USD = 9.99;
 export const MEMBERSHIP_PRICE_CENTS = 11988;
 
+/** The spec's "valid email pattern": one @, no spaces, a dot in the domain. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PHONE_PATTERN = /^\d{3}-\d{3}-\d{4}$/;
 export const NPI_PATTERN = /^\d{10}$/;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './constants';
 
 /** The one durable topic exchange every event goes through; the routing key is the event type. */
 export const EVENTS_EXCHANGE = 'altmed.events';
@@ -16,7 +17,8 @@ export type EventEnvelope<TData = unknown> = Omit<z.infer<typeof eventEnvelopeSc
 export const userSignedUpV1Schema = z.object({
   userId: z.string().min(1),
   name: z.string().min(1),
-  email: z.email(),
+  // The same rule sign-up applies, so every account it accepts can be announced.
+  email: z.string().regex(EMAIL_PATTERN),
   role: z.enum(['user', 'provider', 'admin']),
 });
 export type UserSignedUpV1 = z.infer<typeof userSignedUpV1Schema>;

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { AREAS_OF_INTEREST, PASSWORD_MIN_LENGTH, PHONE_PATTERN, USER_ROLES } from './constants';
+import { AREAS_OF_INTEREST, EMAIL_PATTERN, PASSWORD_MIN_LENGTH, PHONE_PATTERN, USER_ROLES } from './constants';
 import { Messages } from './messages';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A trimmed string; anything else (numbers, objects such as `{ "$ne": null }`) is rejected. */
 const text = (message: string) => z.string({ error: message }).trim();

@@ -50,3 +50,30 @@ describe('token verification against a JWKS', () => {
     await expect(verifier.verify(token)).rejects.toMatchObject({ status: 401 });
   });
 });
+
+it('answers 503, not 401, while the JWKS cannot be fetched, and recovers', async () => {
+  const signing = keyPair();
+  let up = false;
+  const server = http.createServer((_req, res) => {
+    if (!up) {
+      res.statusCode = 502;
+      return res.end();
+    }
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ keys: [{ ...signing.publicKey.export({ format: 'jwk' }), kid: 'k', alg: 'ES256' }] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const verifier = createTokenVerifier({ keySource: jwksKeySource(`http://127.0.0.1:${port}/jwks`), issuer: 'iss', audience: 'aud' });
+    const token = jwt.sign({ role: 'user', name: 'Ada', email: 'ada@example.com' }, signing.privateKey, {
+      algorithm: 'ES256', keyid: 'k', subject: 'u1', issuer: 'iss', audience: 'aud', expiresIn: 60,
+    });
+    await expect(verifier.verify(token)).rejects.toMatchObject({ status: 503, message: 'Service unavailable' });
+    up = true;
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await expect(verifier.verify(token)).resolves.toMatchObject({ sub: 'u1' });
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});

@@ -1,8 +1,8 @@
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
-import { accessTokenClaimsSchema, type AccessTokenClaims, type UserRole } from '@altmed/contracts';
-import { forbidden, unauthorized } from './errors';
+import { Messages, accessTokenClaimsSchema, type AccessTokenClaims, type UserRole } from '@altmed/contracts';
+import { AppError, forbidden, unauthorized } from './errors';
 
 export const TOKEN_ALGORITHM = 'ES256';
 
@@ -27,8 +27,15 @@ export function jwksKeySource(jwksUrl: string, refetchIntervalMs = 30_000): KeyS
 
   const refresh = async () => {
     lastFetch = Date.now();
-    const response = await fetch(jwksUrl, { signal: AbortSignal.timeout(5_000) });
-    if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
+    const response = await fetch(jwksUrl, { signal: AbortSignal.timeout(5_000) }).catch((err: unknown) => {
+      // Identity unreachable (restarting, say): try again after a second, not after the interval.
+      lastFetch = Date.now() - refetchIntervalMs + 1_000;
+      throw err;
+    });
+    if (!response.ok) {
+      lastFetch = Date.now() - refetchIntervalMs + 1_000;
+      throw new Error(`JWKS answered ${response.status}`);
+    }
     const body = (await response.json()) as { keys?: (JsonWebKey & { kid?: string })[] };
     const next = new Map<string, KeyObject>();
     for (const jwk of body.keys ?? []) {
@@ -54,7 +61,10 @@ export function createTokenVerifier({ keySource, issuer, audience }: TokenVerifi
       const decoded = jwt.decode(token, { complete: true });
       const kid = decoded?.header.kid;
       if (!decoded || decoded.header.alg !== TOKEN_ALGORITHM || !kid) throw unauthorized();
-      const key = await keySource(kid).catch(() => undefined);
+      // Keys that cannot be fetched say nothing about the token: 503, not a logout.
+      const key = await keySource(kid).catch(() => {
+        throw new AppError(503, Messages.serviceUnavailable);
+      });
       if (!key) throw unauthorized();
       try {
         const payload = jwt.verify(token, key, { algorithms: [TOKEN_ALGORITHM], issuer, audience });

@@ -17,3 +17,12 @@ it('reads defaults once and names every offending variable', () => {
   for (const name of ['MONGO_URL', 'PORT', 'AMQP_URL', 'EXTRA']) expect(attempt).toThrow(name);
   expect(() => loadConfig(env, { EXTRA: 'abc' })).toThrow(/MONGO_URL/);
 });
+
+it('reads TRUST_PROXY as express does, and refuses what express cannot use', () => {
+  const read = (TRUST_PROXY: string) => loadConfig(env, { MONGO_URL: 'mongodb://db', EXTRA: 'abc', TRUST_PROXY }).TRUST_PROXY;
+  expect(read('1')).toBe(1);
+  expect(read('true')).toBe(true);
+  expect(read('false')).toBe(false);
+  expect(read('loopback, uniquelocal')).toBe('loopback, uniquelocal');
+  expect(() => read('not-an-address')).toThrow(/TRUST_PROXY/);
+});

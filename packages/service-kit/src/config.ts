@@ -1,3 +1,4 @@
+import express from 'express';
 import { z, type ZodObject, type ZodRawShape } from 'zod';
 
 export class ConfigError extends Error {
@@ -9,13 +10,37 @@ const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).def
 
 export const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 
-/** What every HTTP process (services and gateway) reads to listen and to trust its proxy. */
-export const httpEnv = (defaultPort: number) => ({
+export type TrustProxy = boolean | number | string;
+
+/**
+ * Express `trust proxy`: which hops may set X-Forwarded-For, so which address rate limits key on.
+ * `true`/`false`, a hop count, or addresses and subnets (`loopback`, `uniquelocal`, `10.0.0.0/8`).
+ */
+const trustProxySchema = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx): TrustProxy => {
+      const setting = value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value;
+      try {
+        express().set('trust proxy', setting);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or addresses and subnets such as loopback, uniquelocal or 10.0.0.0/8' });
+        return z.NEVER;
+      }
+      return setting;
+    });
+
+/**
+ * What every HTTP process (services and gateway) reads to listen and to trust its proxy. Services
+ * trust the gateway in front of them (loopback locally); the gateway is the edge and trusts no one
+ * unless told.
+ */
+export const httpEnv = (defaultPort: number, defaultTrustProxy = 'loopback') => ({
   PORT: port(defaultPort),
   /** 0.0.0.0 in a container; loopback on a developer's machine. */
   HOST: z.string().min(1).default('127.0.0.1'),
-  /** Express `trust proxy`: which hops may set X-Forwarded-For (the client IP that rate limits key on). */
-  TRUST_PROXY: z.string().min(1).default('loopback'),
+  TRUST_PROXY: trustProxySchema(defaultTrustProxy),
   LOG_LEVEL: logLevelSchema,
 });
 

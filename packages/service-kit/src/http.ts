@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import type { TrustProxy } from './config';
 import type { Logger } from './logger';
 import { errorHandler, notFoundHandler } from './errors';
 
@@ -20,7 +21,7 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
 
 export interface HttpAppOptions {
   logger: Logger;
-  trustProxy: string;
+  trustProxy: TrustProxy;
   bodyLimit: string;
   readiness: ReadinessCheck;
 }

@@ -11,14 +11,15 @@ const DUPLICATE_KEY = 11000;
 /**
  * Idempotent event handling by event id: a handler's work for one event runs to completion at
  * most once, however often the broker delivers it. A claim left by a crashed process is taken
- * over once its lease runs out.
+ * over once its lease runs out; the lease (a minute) is shorter than a consumer's retries, so the
+ * event is retried past it rather than dead-lettered.
  */
 export class EventInbox {
   private readonly model: Model<ProcessedEvent>;
 
   constructor(
     connection: Connection,
-    private readonly leaseMs = 5 * 60_000,
+    private readonly leaseMs = 60_000,
   ) {
     const schema = new Schema<ProcessedEvent>(
       { _id: { type: String, required: true }, status: { type: String, required: true }, claimedAt: { type: Date, required: true } },
@@ -30,32 +31,37 @@ export class EventInbox {
   /** Runs `work` unless this handler already completed it for this event; returns whether it ran. */
   async runOnce(handler: string, eventId: string, work: () => Promise<void>): Promise<boolean> {
     const key = `${handler}:${eventId}`;
-    if (!(await this.claim(key))) return false;
+    const claimedAt = await this.claim(key);
+    if (!claimedAt) return false;
+    // Both filters name this claim, so a claim taken over after our lease ran out stays its owner's.
+    const ownClaim = { _id: key, status: 'processing' as const, claimedAt };
     try {
       await work();
     } catch (err) {
-      await this.model.deleteOne({ _id: key, status: 'processing' });
+      await this.model.deleteOne(ownClaim);
       throw err;
     }
-    await this.model.updateOne({ _id: key }, { $set: { status: 'done' } });
+    await this.model.updateOne(ownClaim, { $set: { status: 'done' } });
     return true;
   }
 
-  private async claim(key: string): Promise<boolean> {
+  /** The time of the claim this call now holds, or undefined when the work is already done. */
+  private async claim(key: string): Promise<Date | undefined> {
     const now = new Date();
     try {
       await this.model.create({ _id: key, status: 'processing', claimedAt: now });
-      return true;
+      return now;
     } catch (err) {
       if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
     }
     const existing = await this.model.findById(key).lean();
     if (!existing) throw new Error(`Claim on event ${key} was released; retry`);
-    if (existing.status === 'done') return false;
+    if (existing.status === 'done') return undefined;
     if (now.getTime() - existing.claimedAt.getTime() < this.leaseMs) {
       throw new Error(`Event ${key} is being processed elsewhere`);
     }
     const takeover = await this.model.updateOne({ _id: key, status: 'processing', claimedAt: existing.claimedAt }, { $set: { claimedAt: now } });
-    return takeover.modifiedCount === 1;
+    if (takeover.modifiedCount !== 1) throw new Error(`Event ${key} was taken over elsewhere`);
+    return now;
   }
 }

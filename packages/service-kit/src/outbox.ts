@@ -70,9 +70,12 @@ export class OutboxRelay {
     await this.running;
   }
 
-  /** One pass over every pending event; returns how many were published. */
+  /**
+   * One pass over every pending event; returns how many were published. A document's events go
+   * out in order; one that cannot be published holds back the rest of its document only.
+   */
   async publishPending(): Promise<number> {
-    const { broker, models, batchSize = 100 } = this.options;
+    const { broker, models, logger, batchSize = 100 } = this.options;
     if (!broker.isConnected()) return 0;
     let published = 0;
     for (const model of models) {
@@ -82,10 +85,14 @@ export class OutboxRelay {
         .limit(batchSize)
         .lean<{ _id: unknown; outbox: EventEnvelope[] }[]>();
       for (const document of documents) {
-        for (const event of document.outbox) {
-          await broker.publish(event);
-          await model.updateOne({ _id: document._id, 'outbox.0.id': event.id }, { $pop: { outbox: -1 } });
-          published += 1;
+        try {
+          for (const event of document.outbox) {
+            await broker.publish(event);
+            await model.updateOne({ _id: document._id, 'outbox.0.id': event.id }, { $pop: { outbox: -1 } });
+            published += 1;
+          }
+        } catch (err) {
+          logger.warn({ document: String(document._id), err: String(err) }, 'outbox event not published yet; will retry');
         }
       }
     }

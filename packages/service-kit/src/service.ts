@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { EventBroker } from './broker';
+import type { TrustProxy } from './config';
 import { createHttpApp, finishHttpApp } from './http';
 import { createLogger, type Logger } from './logger';
 import { connectDatabase, isDatabaseReachable, type Connection } from './mongo';
@@ -13,7 +14,7 @@ export interface ListenConfig {
 
 /** The part of every service's configuration that `startService` reads (see `baseServiceEnv`). */
 export interface ServiceConfig extends ListenConfig {
-  TRUST_PROXY: string;
+  TRUST_PROXY: TrustProxy;
   LOG_LEVEL: string;
   BODY_LIMIT: string;
   MONGO_URL: string;
@@ -41,10 +42,19 @@ export async function listen(app: Express, config: ListenConfig): Promise<{ serv
   return { server, port: typeof address === 'object' && address ? address.port : config.PORT };
 }
 
-/** Stops accepting connections, lets requests in flight finish, closes idle keep-alive sockets. */
-export function closeServer(server: Server): Promise<void> {
+/**
+ * Stops accepting connections and lets requests in flight finish. Keep-alive sockets are closed
+ * as soon as they fall idle, and every socket after `graceMs`.
+ */
+export function closeServer(server: Server, graceMs = 5_000): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+    const closeAll = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearInterval(closeIdle);
+      clearTimeout(closeAll);
+      resolve();
+    });
     server.closeIdleConnections();
   });
 }
@@ -97,6 +107,8 @@ export async function startService({ name, config, setup }: ServiceDefinition): 
     logger,
     async stop() {
       await closeServer(server);
+      // Handlers still running finish before what they use (mailer, relay, database) closes.
+      await broker.stopConsuming();
       await own.stop?.();
       await broker.close();
       await connection.close();

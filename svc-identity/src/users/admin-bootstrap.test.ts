@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { startTestIdentity } from '../test/test-service';
+import { startTestIdentity, validSignup } from '../test/test-service';
 
 it('creates the configured administrator at start, once, and leaves an existing one alone', async () => {
   const first = await startTestIdentity({ ADMIN_EMAIL: 'Admin@Example.com', ADMIN_PASSWORD: 'a-long-admin-password' });
@@ -14,5 +14,20 @@ it('creates the configured administrator at start, once, and leaves an existing 
     await request(second.url).post('/users/login').send({ email: 'admin@example.com', password: 'another-long-password' }).expect(401);
   } finally {
     await second.stop();
+  }
+});
+
+it('creates no administrator when a member already holds ADMIN_EMAIL', async () => {
+  const member = await startTestIdentity();
+  await request(member.url).post('/users/signup').send(validSignup({ email: 'taken@example.com' })).expect(201);
+  await member.stop({ keepDatabase: true });
+
+  const restarted = await startTestIdentity({ ADMIN_EMAIL: 'taken@example.com', ADMIN_PASSWORD: 'a-long-admin-password', MONGO_DB: member.database });
+  try {
+    await request(restarted.url).post('/users/login').send({ email: 'taken@example.com', password: 'a-long-admin-password' }).expect(401);
+    const login = await request(restarted.url).post('/users/login').send({ email: 'taken@example.com', password: 'correct horse' }).expect(200);
+    expect(login.body.user).toMatchObject({ role: 'user', isAdmin: false });
+  } finally {
+    await restarted.stop();
   }
 });

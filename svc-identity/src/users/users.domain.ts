@@ -80,10 +80,14 @@ export async function getUser(deps: UsersDeps, userId: string): Promise<PublicUs
   return toPublicUser(user);
 }
 
-/** Creates the configured administrator if no account has that email yet; leaves an existing one alone. */
-export async function ensureAdmin(deps: UsersDeps, admin: { email: string; password: string }): Promise<'created' | 'exists'> {
+/**
+ * Creates the configured administrator if no account has that email yet; leaves an existing one
+ * alone. 'not-admin' means a member account holds that email: no administrator exists then.
+ */
+export async function ensureAdmin(deps: UsersDeps, admin: { email: string; password: string }): Promise<'created' | 'exists' | 'not-admin'> {
   const email = admin.email.trim().toLowerCase();
-  if (await deps.users.exists({ email })) return 'exists';
+  const existing = await deps.users.findOne({ email }).select({ role: 1 }).lean<Pick<UserDocument, 'role'>>();
+  if (existing) return existing.role === 'admin' ? 'exists' : 'not-admin';
   try {
     await deps.users.create({
       _id: randomUUID(),

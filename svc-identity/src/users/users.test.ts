@@ -54,6 +54,12 @@ describe('POST /users/signup', () => {
     expect(claims.exp! - claims.iat!).toBe(24 * 3600);
   });
 
+  it('accepts every email the spec pattern accepts, and announces it', async () => {
+    const email = `josé.${Date.now()}@example.com`;
+    const response = await api().post('/users/signup').send(validSignup({ email })).expect(201);
+    expect(response.body.user.email).toBe(email);
+  });
+
   it('treats emails case-insensitively and refuses a second account', async () => {
     const body = validSignup();
     await api().post('/users/signup').send(body).expect(201);

@@ -14,9 +14,20 @@ export interface Mailer {
   close(): void;
 }
 
-/** SMTP through nodemailer; `pool` keeps connections open instead of paying a handshake per email. */
+/**
+ * SMTP through nodemailer; `pool` keeps connections open instead of paying a handshake per email.
+ * Every wait is bounded well inside the inbox's claim lease, so a hung server fails the send
+ * (and the event is retried) instead of holding the claim.
+ */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 3 });
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 3,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(email) {
       await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: email.messageId });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { emailsTo, listEmails, proxyFor, waitForEmailsTo } from '@altmed/local-stack/src/testing';
+import { emailsTo, eventually, listEmails, proxyFor, waitForEmailsTo } from '@altmed/local-stack/src/testing';
 import { TestPublisher, signedUpEvent, startTestNotify, type TestNotify } from '../test/test-service';
 
 let publisher: TestPublisher;
@@ -50,6 +50,27 @@ describe('welcome email', () => {
     const next = signedUpEvent();
     await publisher.publish('user.signed_up', next);
     await waitForEmailsTo((next.data as { email: string }).email);
+  });
+});
+
+describe('when the broker cancels the consumer', () => {
+  it('rebuilds its queue and consumer, and keeps sending', async () => {
+    const notify = await startTestNotify();
+    try {
+      await publisher.channel.deleteQueue(notify.queue);
+      const event = signedUpEvent();
+      const { email } = event.data as { email: string };
+      // Until the consumer's connection is rebuilt its queue does not exist and a copy is dropped
+      // unrouted: publish the same event until one gets through (the inbox sends it once).
+      await eventually(async () => {
+        await publisher.publish('user.signed_up', event);
+        return emailsTo(await listEmails(), email).length > 0;
+      }, 20_000);
+      await pause(1_500);
+      expect(emailsTo(await listEmails(), email)).toHaveLength(1);
+    } finally {
+      await notify.stop();
+    }
   });
 });
 
