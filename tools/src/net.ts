@@ -25,13 +25,20 @@ export async function httpStatus(url: string, timeoutMs = 2000): Promise<number 
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Polls `check` until it returns true; throws once `timeoutMs` has passed. */
-export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number, intervalMs = 250): Promise<void> {
+/** Polls `probe` until it answers something truthy, and returns that; a probe that throws counts as not yet. */
+export async function eventually<T>(probe: () => T | Promise<T>, timeoutMs = 10_000, message = 'condition not met in time', intervalMs = 100): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not answer within ${Math.round(timeoutMs / 1000)} s`);
+  for (;;) {
+    const value = await Promise.resolve().then(probe).catch(() => undefined);
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(message);
     await sleep(intervalMs);
   }
+}
+
+/** Waits until `check` answers true; throws once `timeoutMs` has passed. */
+export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number, intervalMs = 250): Promise<void> {
+  await eventually(check, timeoutMs, `${what} did not answer within ${Math.round(timeoutMs / 1000)} s`, intervalMs);
 }
 
 export function formatDuration(ms: number): string {

@@ -1,8 +1,7 @@
 import { connect, type Channel, type ChannelModel } from 'amqplib';
-import mongoose from 'mongoose';
 import request from 'supertest';
 import { EVENTS_EXCHANGE, parseEvent, type EventEnvelope } from '@altmed/contracts';
-import { eventually, proxyFor, type TcpProxy } from '@altmed/local-stack/src/testing';
+import { eventually, proxyFor, withDatabase, type TcpProxy } from '@altmed/local-stack/src/testing';
 import { startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
 
 /**
@@ -27,14 +26,11 @@ async function listenForSignups(): Promise<{ received: EventEnvelope[]; close():
   return { received, connection, channel, close: () => connection.close() };
 }
 
-async function pendingOutbox(database: string): Promise<number> {
-  const connection = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: database }).asPromise();
-  try {
-    const users = await connection.collection('users').find({}, { projection: { outbox: 1 } }).toArray();
+function pendingOutbox(database: string): Promise<number> {
+  return withDatabase(database, async (db) => {
+    const users = await db.collection('users').find({}, { projection: { outbox: 1 } }).toArray();
     return users.reduce((sum, user) => sum + (user.outbox?.length ?? 0), 0);
-  } finally {
-    await connection.close();
-  }
+  });
 }
 
 it('publishes user.signed_up (v1, envelope from the contracts) for every sign-up', async () => {

@@ -1,7 +1,7 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import mongoose from 'mongoose';
 import request from 'supertest';
+import { withDatabase } from '@altmed/local-stack/src/testing';
 import { startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
 
 let identity: TestIdentity;
@@ -16,14 +16,7 @@ afterAll(async () => {
 
 const api = () => request(identity.url);
 
-async function countUsers(email: string): Promise<number> {
-  const connection = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: identity.database }).asPromise();
-  try {
-    return await connection.collection('users').countDocuments({ email });
-  } finally {
-    await connection.close();
-  }
-}
+const countUsers = (email: string) => withDatabase(identity.database, (db) => db.collection('users').countDocuments({ email }));
 
 describe('POST /users/signup', () => {
   it('creates a member and answers a token and the public user', async () => {

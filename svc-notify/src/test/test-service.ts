@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect, type ConfirmChannel, type ChannelModel } from 'amqplib';
 import { EVENTS_EXCHANGE, type EventEnvelope } from '@altmed/contracts';
 import type { RunningService } from '@altmed/service-kit';
-import { startServiceUnderTest, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
+import { eventually, startServiceUnderTest, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
 import { loadNotifyConfig } from '../config';
 import { startNotifyService } from '../service';
 
@@ -55,13 +55,15 @@ export class TestPublisher {
   /** Waits until `count` messages sit in the queue, then takes them. */
   async takeFrom(queue: string, count: number, timeoutMs = 15_000): Promise<string[]> {
     const taken: string[] = [];
-    const deadline = Date.now() + timeoutMs;
-    while (taken.length < count) {
-      const message = await this.channel.get(queue, { noAck: true });
-      if (message) taken.push(message.content.toString());
-      else if (Date.now() > deadline) throw new Error(`Expected ${count} message(s) in ${queue}, got ${taken.length}`);
-      else await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(
+      async () => {
+        const message = await this.channel.get(queue, { noAck: true });
+        if (message) taken.push(message.content.toString());
+        return taken.length >= count;
+      },
+      timeoutMs,
+      `Expected ${count} message(s) in ${queue}`,
+    );
     return taken;
   }
 

@@ -2,3 +2,4 @@ export * from './tcp-proxy';
 export * from './mail-inbox';
 export * from './service-under-test';
 export * from './service-basics';
+export { eventually } from '../net';

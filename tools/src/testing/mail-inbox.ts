@@ -1,3 +1,5 @@
+import { eventually } from '../net';
+
 export interface InboxEmail {
   id: string;
   subject: string;
@@ -23,12 +25,14 @@ export function emailsTo(emails: InboxEmail[], address: string): InboxEmail[] {
 }
 
 /** Polls until `count` emails to `address` have arrived, or fails after `timeoutMs`. */
-export async function waitForEmailsTo(address: string, count = 1, timeoutMs = 15_000): Promise<InboxEmail[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = emailsTo(await listEmails(), address);
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`Expected ${count} email(s) to ${address}, found ${found.length}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+export function waitForEmailsTo(address: string, count = 1, timeoutMs = 15_000): Promise<InboxEmail[]> {
+  return eventually(
+    async () => {
+      const found = emailsTo(await listEmails(), address);
+      return found.length >= count ? found : undefined;
+    },
+    timeoutMs,
+    `Expected ${count} email(s) to ${address}`,
+    200,
+  );
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import mongoose from 'mongoose';
+import { eventually } from '../net';
 
 interface StartedService {
   server: Server;
@@ -55,22 +56,16 @@ export async function startServiceUnderTest<S extends StartedService>(options: {
   };
 }
 
-/** Polls `probe` until it answers something truthy, and returns that. */
-export async function eventually<T>(probe: () => T | Promise<T>, timeoutMs = 10_000, message = 'condition not met in time'): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await Promise.resolve(probe()).catch(() => undefined);
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(message);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-export async function dropDatabase(database: string): Promise<void> {
+/** Opens a service's database on the local stack's server for a test to look into, then closes it. */
+export async function withDatabase<T>(database: string, use: (connection: mongoose.Connection) => Promise<T>): Promise<T> {
   const connection = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: database }).asPromise();
   try {
-    await connection.dropDatabase();
+    return await use(connection);
   } finally {
     await connection.close();
   }
+}
+
+export function dropDatabase(database: string): Promise<void> {
+  return withDatabase(database, (connection) => connection.dropDatabase()).then(() => undefined);
 }
