@@ -12,7 +12,10 @@ import { describeExit, exitOf, hasExited, spawnLoggedToFile, stopProcess } from 
  */
 export async function startMaildev({ env, ports, logsDir, log, forTests }: PartContext): Promise<RunningPart> {
   const name = 'maildev';
-  if (env.SMTP_URL) return { name, env: pickSet(env, ['SMTP_URL', 'MAILDEV_API_URL']), stop: nothingToStop };
+  if (env.SMTP_URL) {
+    if (forTests) log(`maildev: this run sends mail to the given SMTP_URL ${env.SMTP_URL} and shares its inbox`);
+    return { name, env: pickSet(env, ['SMTP_URL', 'MAILDEV_API_URL']), stop: nothingToStop };
+  }
   const [smtpPort, webPort] = forTests ? ((await freePorts(2)) as [number, number]) : [ports.smtp, ports.maildevWeb];
   const partEnv = { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAILDEV_API_URL: `http://127.0.0.1:${webPort}` };
   if (!forTests && (await isPortOpen(smtpPort))) return { name, env: partEnv, stop: nothingToStop };
