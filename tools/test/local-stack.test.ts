@@ -220,7 +220,7 @@ describe('a test run\'s stack (forTests) beside a developer\'s', () => {
       await onDevelopers.close();
       await onRuns.close();
     }
-  });
+  }, 30_000);
 
   it('has an inbox of its own: its mail is not in the developer\'s, nor the developer\'s in its', async () => {
     const testMail = `test run mail ${randomUUID()}`;
@@ -231,7 +231,7 @@ describe('a test run\'s stack (forTests) beside a developer\'s', () => {
     await eventually(async () => (await subjectsIn(developer.env.MAILDEV_API_URL!)).includes(siteMail), 10_000);
     expect(await subjectsIn(run.env.MAILDEV_API_URL!)).not.toContain(siteMail);
     expect(await subjectsIn(developer.env.MAILDEV_API_URL!)).not.toContain(testMail);
-  });
+  }, 30_000);
 
   it('keeps its uploads out of the developer\'s S3 server', async () => {
     const key = `isolation-${randomUUID()}.txt`;
