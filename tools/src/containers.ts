@@ -31,7 +31,14 @@ export async function startContainerStack({ env, log }: { env: NodeJS.ProcessEnv
     () => (env.MONGO_URL ? given({ MONGO_URL: env.MONGO_URL }) : startMongoContainer()),
     () => (env.AMQP_URL ? createTestVhost(env.AMQP_URL, log).then(({ url, remove }) => ({ env: { AMQP_URL: url }, stop: remove })) : startRabbitmqContainer()),
     () => (env.SMTP_URL ? given(pickSet(env, ['SMTP_URL', 'MAILDEV_API_URL'])) : startMaildevContainer()),
-    () => (env.S3_ENDPOINT ? given({ S3_BUCKET: uploadsBucket, S3_REGION: 'us-east-1', ...pickSet(env, ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) }) : startMinioContainer()),
+    () =>
+      env.S3_ENDPOINT
+        ? given({
+            S3_BUCKET: uploadsBucket,
+            S3_REGION: 'us-east-1',
+            ...pickSet(env, ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']),
+          })
+        : startMinioContainer(),
   ];
   const results = await Promise.allSettled(starters.map((start) => start()));
   const parts = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
@@ -61,13 +68,19 @@ function stopping(container: StartedTestContainer): () => Promise<void> {
 }
 
 async function startMongoContainer(): Promise<ContainerPart> {
-  const container = await new GenericContainer(images.mongo).withExposedPorts(27017).withWaitStrategy(Wait.forLogMessage(/Waiting for connections/)).start();
+  const container = await new GenericContainer(images.mongo)
+    .withExposedPorts(27017)
+    .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
+    .start();
   return { env: { MONGO_URL: `mongodb://${address(container, 27017)}` }, stop: stopping(container) };
 }
 
 async function startRabbitmqContainer(): Promise<ContainerPart> {
   // The image lets guest connect from outside the container.
-  const container = await new GenericContainer(images.rabbitmq).withExposedPorts(5672).withWaitStrategy(Wait.forLogMessage(/Server startup complete/)).start();
+  const container = await new GenericContainer(images.rabbitmq)
+    .withExposedPorts(5672)
+    .withWaitStrategy(Wait.forLogMessage(/Server startup complete/))
+    .start();
   return { env: { AMQP_URL: `amqp://guest:guest@${address(container, 5672)}` }, stop: stopping(container) };
 }
 

@@ -93,7 +93,8 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
   if (!fs.existsSync(gatewayMain)) throw new Error(`the gateway is not built: ${path.relative(repoRoot, gatewayMain)} is missing`);
 
   // Something already answering there (a site started by `npm start`, another test run) would pass for ours.
-  const taken = (await Promise.all(apps.map(async (app) => ((await isPortOpen(options.ports[app.port])) ? `${app.portVariable}=${options.ports[app.port]}` : undefined)))).filter(Boolean);
+  const taken: string[] = [];
+  for (const app of apps) if (await isPortOpen(options.ports[app.port])) taken.push(`${app.portVariable}=${options.ports[app.port]}`);
   if (taken.length > 0) throw new Error(`ports in use: ${taken.join(', ')}; stop what listens there or choose other ports`);
 
   let stopping = false;

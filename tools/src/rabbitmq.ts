@@ -43,7 +43,11 @@ async function useOrStartServer({ env, ports, log }: PartContext): Promise<Runni
     throw new Error(`could not start RabbitMQ (${(error as Error).message}): install the rabbitmq-server package, or set AMQP_URL`);
   }
   // Right after -detached the node may not be reachable yet, and await_startup then fails at once: retry it.
-  const awaitStartup = () => runCommand('rabbitmqctl', ['await_startup'], { quiet: true }).then(() => true, () => false);
+  const awaitStartup = () =>
+    runCommand('rabbitmqctl', ['await_startup'], { quiet: true }).then(
+      () => true,
+      () => false,
+    );
   await waitUntil('RabbitMQ', awaitStartup, 120_000, 1000);
   await waitUntil('RabbitMQ', () => isPortOpen(ports.amqp), 30_000);
   log(`started RabbitMQ on ${amqpUrl}`);
@@ -67,7 +71,7 @@ export async function createTestVhost(serverUrl: string, log: (message: string) 
     log(`RabbitMQ: this run shares ${redacted(url)} (${reason}); a site using the same vhost will see the run's events`);
     return { url: serverUrl, remove: nothingToStop };
   };
-  if (!loopbackHosts.has(url.hostname)) return notIsolated('rabbitmqctl manages this machine\'s node only, and AMQP_URL names another host');
+  if (!loopbackHosts.has(url.hostname)) return notIsolated("rabbitmqctl manages this machine's node only, and AMQP_URL names another host");
 
   const vhost = `${testVhostPrefix}${process.pid}-${randomUUID().slice(0, 8)}`;
   const user = decodeURIComponent(url.username) || 'guest';
@@ -85,7 +89,10 @@ export async function createTestVhost(serverUrl: string, log: (message: string) 
 /** The vhosts on this machine's RabbitMQ node. */
 export async function listVhosts(): Promise<string[]> {
   const output = await rabbitmqctl(['list_vhosts', '--quiet', '--no-table-headers']);
-  return output.split('\n').map((line) => line.trim()).filter(Boolean);
+  return output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 async function removeVhostsOfEndedRuns(log: (message: string) => void): Promise<void> {
@@ -93,7 +100,10 @@ async function removeVhostsOfEndedRuns(log: (message: string) => void): Promise<
     const pid = Number(/^altmed-test-(\d+)-/.exec(vhost)?.[1]);
     if (!pid || isProcessAlive(pid)) continue;
     // Another run starting now may delete it first.
-    const deleted = await rabbitmqctl(['delete_vhost', vhost]).then(() => true, () => false);
+    const deleted = await rabbitmqctl(['delete_vhost', vhost]).then(
+      () => true,
+      () => false,
+    );
     if (deleted) log(`RabbitMQ: deleted ${vhost}, left behind by a test run that ended without stopping`);
   }
 }

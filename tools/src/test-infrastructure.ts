@@ -20,9 +20,7 @@ export async function chooseTestInfrastructure(env: NodeJS.ProcessEnv, probe: Do
   const chosen = env.TEST_INFRASTRUCTURE;
   if (chosen === 'containers' || chosen === 'local-stack') return { kind: chosen, reason: `TEST_INFRASTRUCTURE=${chosen}` };
   if (chosen) throw new Error(`TEST_INFRASTRUCTURE must be containers or local-stack, not ${chosen}`);
-  return (await probe())
-    ? { kind: 'containers', reason: 'a Docker engine answers' }
-    : { kind: 'local-stack', reason: 'no Docker engine answers' };
+  return (await probe()) ? { kind: 'containers', reason: 'a Docker engine answers' } : { kind: 'local-stack', reason: 'no Docker engine answers' };
 }
 
 /** True when `docker info` reaches an engine (the client follows DOCKER_HOST and the current context) within `timeoutMs`. */
@@ -37,7 +35,9 @@ export function dockerEngineAnswers(timeoutMs = 10_000): Promise<boolean> {
  * the local stack with a vhost, an inbox and an S3 server of its own (startLocalStack's forTests).
  * testcontainers is loaded only when containers are chosen.
  */
-export async function startTestStack(options: { env?: NodeJS.ProcessEnv; log?: (message: string) => void; handleSignals?: boolean; probe?: DockerProbe } = {}): Promise<LocalStack> {
+export async function startTestStack(
+  options: { env?: NodeJS.ProcessEnv; log?: (message: string) => void; handleSignals?: boolean; probe?: DockerProbe } = {},
+): Promise<LocalStack> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((message: string) => console.log(`[test-stack] ${message}`));
   const choice = await chooseTestInfrastructure(env, options.probe ?? (() => dockerEngineAnswers()));

@@ -92,7 +92,9 @@ describe('startLocalStack', () => {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: 'probe.txt', Body: 'hello s3', ContentType: 'text/plain' }));
       const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: 'probe.txt' }));
       expect(await object.Body?.transformToString()).toBe('hello s3');
-      await expect(forger.send(new PutObjectCommand({ Bucket: bucket, Key: 'forged.txt', Body: 'x' }))).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+      await expect(forger.send(new PutObjectCommand({ Bucket: bucket, Key: 'forged.txt', Body: 'x' }))).rejects.toMatchObject({
+        name: 'SignatureDoesNotMatch',
+      });
     } finally {
       client.destroy();
       forger.destroy();
@@ -121,7 +123,12 @@ describe('startLocalStack', () => {
   });
 
   it('uses the servers named by the environment instead of starting its own', async () => {
-    const given = { MONGO_URL: 'mongodb://db.example:27017', AMQP_URL: 'amqp://mq.example', SMTP_URL: 'smtp://mail.example:25', S3_ENDPOINT: 'https://s3.example' };
+    const given = {
+      MONGO_URL: 'mongodb://db.example:27017',
+      AMQP_URL: 'amqp://mq.example',
+      SMTP_URL: 'smtp://mail.example:25',
+      S3_ENDPOINT: 'https://s3.example',
+    };
     const secondLog: string[] = [];
     const second = await startLocalStack({ env: given, ports, handleSignals: false, log: (message) => secondLog.push(message) });
     await second.stop();
@@ -155,8 +162,11 @@ async function openEventsChannel(amqpUrl: string, routingKey: string) {
     /** Everything in the queue now, oldest first. */
     async takeAll(): Promise<string[]> {
       const taken: string[] = [];
-      for (let message = await channel.get(queue, { noAck: true }); message; message = await channel.get(queue, { noAck: true })) taken.push(message.content.toString());
-      return taken;
+      for (;;) {
+        const message = await channel.get(queue, { noAck: true });
+        if (!message) return taken;
+        taken.push(message.content.toString());
+      }
     },
     close: () => connection.close(),
   };
@@ -176,7 +186,7 @@ async function sendMail(smtpUrl: string, subject: string): Promise<void> {
   }
 }
 
-describe('a test run\'s stack (forTests) beside a developer\'s', () => {
+describe("a test run's stack (forTests) beside a developer's", () => {
   // MongoDB is shared (every test has databases of its own): a server that is never reached keeps this to the other parts.
   const env = { MONGO_URL: 'mongodb://127.0.0.1:1' };
   const developerPorts: Partial<LocalStackPorts> = { smtp: 11125, maildevWeb: 11180, s3: 14669 };
@@ -205,7 +215,7 @@ describe('a test run\'s stack (forTests) beside a developer\'s', () => {
     expect(run.env).toMatchObject({ MONGO_URL: env.MONGO_URL, ALTMED_TEST_STACK: '1' });
   });
 
-  it('never hands an event published on the developer\'s vhost to a consumer in its own, nor the other way round', async () => {
+  it("never hands an event published on the developer's vhost to a consumer in its own, nor the other way round", async () => {
     const routingKey = `isolation-test.${randomUUID()}`;
     const onDevelopers = await openEventsChannel(developer.env.AMQP_URL!, routingKey);
     const onRuns = await openEventsChannel(run.env.AMQP_URL!, routingKey);
@@ -222,7 +232,7 @@ describe('a test run\'s stack (forTests) beside a developer\'s', () => {
     }
   }, 30_000);
 
-  it('has an inbox of its own: its mail is not in the developer\'s, nor the developer\'s in its', async () => {
+  it("has an inbox of its own: its mail is not in the developer's, nor the developer's in its", async () => {
     const testMail = `test run mail ${randomUUID()}`;
     const siteMail = `site mail ${randomUUID()}`;
     await sendMail(run.env.SMTP_URL!, testMail);
@@ -233,7 +243,7 @@ describe('a test run\'s stack (forTests) beside a developer\'s', () => {
     expect(await subjectsIn(developer.env.MAILDEV_API_URL!)).not.toContain(testMail);
   }, 30_000);
 
-  it('keeps its uploads out of the developer\'s S3 server', async () => {
+  it("keeps its uploads out of the developer's S3 server", async () => {
     const key = `isolation-${randomUUID()}.txt`;
     const runClient = s3Client(run.env);
     const developerClient = s3Client(developer.env);
@@ -247,47 +257,61 @@ describe('a test run\'s stack (forTests) beside a developer\'s', () => {
     }
   });
 
-  it('stop() deletes its vhost and stops its SMTP sink and S3 server, and leaves the developer\'s running', async () => {
-    const vhost = new URL(run.env.AMQP_URL!).pathname.slice(1);
-    expect(await listVhosts()).toContain(vhost);
-    await run.stop();
-    expect(await listVhosts()).not.toContain(vhost);
-    for (const url of [run.env.SMTP_URL!, run.env.MAILDEV_API_URL!, run.env.S3_ENDPOINT!]) expect(await isPortOpen(Number(new URL(url).port))).toBe(false);
-    for (const port of [11125, 11180, 14669]) expect(await isPortOpen(port)).toBe(true);
-  }, rabbitmqctlTimeout);
+  it(
+    "stop() deletes its vhost and stops its SMTP sink and S3 server, and leaves the developer's running",
+    async () => {
+      const vhost = new URL(run.env.AMQP_URL!).pathname.slice(1);
+      expect(await listVhosts()).toContain(vhost);
+      await run.stop();
+      expect(await listVhosts()).not.toContain(vhost);
+      for (const url of [run.env.SMTP_URL!, run.env.MAILDEV_API_URL!, run.env.S3_ENDPOINT!]) expect(await isPortOpen(Number(new URL(url).port))).toBe(false);
+      for (const port of [11125, 11180, 14669]) expect(await isPortOpen(port)).toBe(true);
+    },
+    rabbitmqctlTimeout,
+  );
 });
 
 describe('createTestVhost', () => {
   const logged: string[] = [];
   const log = (message: string) => logged.push(message);
 
-  it('gives an AMQP_URL for this machine a vhost of its own in place of the one it names', async () => {
-    const vhost = await createTestVhost(`amqp://guest:guest@localhost:${amqpPort}/someone-elses`, log);
-    try {
-      expect(vhost.url).toMatch(new RegExp(`^amqp://guest:guest@localhost:${amqpPort}/altmed-test-${process.pid}-[0-9a-f]{8}$`));
-      const connection = await connect(vhost.url);
-      await connection.close();
-    } finally {
-      await vhost.remove();
-    }
-  }, 2 * rabbitmqctlTimeout);
+  it(
+    'gives an AMQP_URL for this machine a vhost of its own in place of the one it names',
+    async () => {
+      const vhost = await createTestVhost(`amqp://guest:guest@localhost:${amqpPort}/someone-elses`, log);
+      try {
+        expect(vhost.url).toMatch(new RegExp(`^amqp://guest:guest@localhost:${amqpPort}/altmed-test-${process.pid}-[0-9a-f]{8}$`));
+        const connection = await connect(vhost.url);
+        await connection.close();
+      } finally {
+        await vhost.remove();
+      }
+    },
+    2 * rabbitmqctlTimeout,
+  );
 
   it('uses an AMQP_URL for another host as given, and says the run is not isolated', async () => {
     const given = 'amqp://app:secret@mq.example:5672/shared';
     const vhost = await createTestVhost(given, log);
     expect(vhost.url).toBe(given);
-    expect(logged.at(-1)).toBe('RabbitMQ: this run shares amqp://app:***@mq.example:5672/shared (rabbitmqctl manages this machine\'s node only, and AMQP_URL names another host); a site using the same vhost will see the run\'s events');
+    expect(logged.at(-1)).toBe(
+      "RabbitMQ: this run shares amqp://app:***@mq.example:5672/shared (rabbitmqctl manages this machine's node only, and AMQP_URL names another host); a site using the same vhost will see the run's events",
+    );
   });
 
-  it('deletes vhosts left behind by test runs that ended without stopping', async () => {
-    const endedPid = spawnSync(process.execPath, ['-e', '']).pid!;
-    const leftBehind = `altmed-test-${endedPid}-0ended00`;
-    expect(spawnSync('rabbitmqctl', ['add_vhost', leftBehind]).status).toBe(0);
-    const vhost = await createTestVhost(`amqp://guest:guest@127.0.0.1:${amqpPort}`, log);
-    try {
-      expect(await listVhosts()).not.toContain(leftBehind);
-    } finally {
-      await vhost.remove();
-    }
-  }, 3 * rabbitmqctlTimeout);
+  it(
+    'deletes vhosts left behind by test runs that ended without stopping',
+    async () => {
+      const endedPid = spawnSync(process.execPath, ['-e', '']).pid!;
+      const leftBehind = `altmed-test-${endedPid}-0ended00`;
+      expect(spawnSync('rabbitmqctl', ['add_vhost', leftBehind]).status).toBe(0);
+      const vhost = await createTestVhost(`amqp://guest:guest@127.0.0.1:${amqpPort}`, log);
+      try {
+        expect(await listVhosts()).not.toContain(leftBehind);
+      } finally {
+        await vhost.remove();
+      }
+    },
+    3 * rabbitmqctlTimeout,
+  );
 });

@@ -19,6 +19,8 @@ describe('chooseTestInfrastructure', () => {
   });
 
   it('refuses an unknown TEST_INFRASTRUCTURE', async () => {
-    await expect(chooseTestInfrastructure({ TEST_INFRASTRUCTURE: 'docker' }, answers(true))).rejects.toThrow('TEST_INFRASTRUCTURE must be containers or local-stack, not docker');
+    await expect(chooseTestInfrastructure({ TEST_INFRASTRUCTURE: 'docker' }, answers(true))).rejects.toThrow(
+      'TEST_INFRASTRUCTURE must be containers or local-stack, not docker',
+    );
   });
 });
