@@ -18,7 +18,9 @@
 # Install: `npm install` with the committed lockfile, not `npm ci`. The lockfile pins every version,
 # but it leaves out some other-platform optional binaries (@swc/core-darwin-*, @unrs/resolver-binding-*)
 # that the registry lacks at those versions, so `npm ci` rejects it as out of sync; `npm install`
-# takes the locked versions and adds the binaries for this platform (linux) only.
+# takes the locked versions and adds the binaries for this platform (linux) only. After each install
+# deploy/check-installed-from-lockfile.mjs stops the build if any installed version is not the one
+# the committed lockfile pins, which is the guarantee `npm ci` would have given.
 # Every process runs as a non-root user: `node` (uid 1000) for node units, `nginx` for static ones.
 
 ARG UNIT
@@ -44,6 +46,7 @@ COPY svc-identity/package.json svc-identity/
 COPY svc-providers/package.json svc-providers/
 COPY svc-billing/package.json svc-billing/
 COPY svc-notify/package.json svc-notify/
+COPY package-lock.json deploy/check-installed-from-lockfile.mjs /opt/lockfile-check/
 
 # Everything the unit needs to build (its dependencies, dev ones included, and the root's
 # TypeScript), then the unit and the workspace libraries it uses.
@@ -53,7 +56,8 @@ RUN --mount=type=cache,target=/root/.npm \
     case "${UNIT}" in \
       shell|mfe-*) npm install --no-audit --no-fund --include-workspace-root -w "${UNIT}" ;; \
       *) npm install --no-audit --no-fund --include-workspace-root -w packages/contracts -w packages/service-kit -w "${UNIT}" ;; \
-    esac
+    esac \
+ && node /opt/lockfile-check/check-installed-from-lockfile.mjs /opt/lockfile-check/package-lock.json
 COPY packages packages
 COPY ${UNIT} ${UNIT}
 RUN case "${UNIT}" in \
@@ -73,7 +77,8 @@ RUN --mount=type=cache,target=/root/.npm \
     npm pkg delete workspaces devDependencies \
  && npm pkg set "workspaces[0]=packages/contracts" "workspaces[1]=packages/service-kit" "workspaces[2]=${UNIT}" \
  && npm pkg delete devDependencies --workspaces \
- && npm install --no-audit --no-fund --omit=dev
+ && npm install --no-audit --no-fund --omit=dev \
+ && node /opt/lockfile-check/check-installed-from-lockfile.mjs /opt/lockfile-check/package-lock.json
 
 FROM ${NODE_IMAGE} AS node-unit
 ARG UNIT
