@@ -4,6 +4,7 @@
 // On a volume that already holds data, run it by hand (it also resets the passwords):
 //   docker compose exec mongo sh -c 'mongosh -u "$MONGO_INITDB_ROOT_USERNAME" -p "$MONGO_INITDB_ROOT_PASSWORD" \
 //     --authenticationDatabase admin /docker-entrypoint-initdb.d/10-service-users.js'
+/* global db, print -- mongosh provides these to the scripts it runs */
 const services = ['identity', 'providers', 'billing', 'notify'];
 
 for (const service of services) {
