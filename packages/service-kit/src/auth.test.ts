@@ -49,7 +49,8 @@ async function startJwksServer(initialKeys: { kid: string; key: KeyObject }[], d
   return {
     state,
     url,
-    verifier: (options?: JwksKeySourceOptions) => createTokenVerifier({ keySource: jwksKeySource(url, options), issuer: 'iss', audience: 'aud', accountStatus: alwaysActive }),
+    verifier: (options?: JwksKeySourceOptions) =>
+      createTokenVerifier({ keySource: jwksKeySource(url, options), issuer: 'iss', audience: 'aud', accountStatus: alwaysActive }),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -79,10 +80,17 @@ describe('token verification against a JWKS', () => {
       await sign(signing.privateKey, { key: keyPair().privateKey }),
       await sign(signing.privateKey, { expiresAt: Math.floor(Date.now() / 1000) - 10 }),
       await sign(signing.privateKey, { kid: 'unknown-key' }),
-      await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: 'key-1' }).setSubject('u1').setIssuer('iss').setAudience('aud').setExpirationTime('1m').sign(Buffer.from('secret')),
+      await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', kid: 'key-1' })
+        .setSubject('u1')
+        .setIssuer('iss')
+        .setAudience('aud')
+        .setExpirationTime('1m')
+        .sign(Buffer.from('secret')),
       'not-a-token',
     ];
-    for (const token of refused) await expect(verifier.verify(token)).rejects.toMatchObject({ status: 401, message: 'You are not authenticated to access this page.' });
+    for (const token of refused)
+      await expect(verifier.verify(token)).rejects.toMatchObject({ status: 401, message: 'You are not authenticated to access this page.' });
   });
 
   it('refuses a token whose claims do not match the claims schema with 401, not 500', async () => {
@@ -202,5 +210,4 @@ describe('requireAuth', () => {
     await request(app).post('/write').set('Authorization', `Bearer ${token}`).expect(401, { message: 'You are not authenticated to access this page.' });
     await request(app).get('/read').set('Authorization', `Bearer ${token}`).expect(200);
   });
-
 });

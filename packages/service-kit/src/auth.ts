@@ -104,7 +104,10 @@ export interface IdentityAccountStatusOptions {
  * Asks svc-identity (`GET /users/me` with the caller's own token) whether the account is active,
  * and reuses the answer per user for `ttlMs`. Concurrent requests for one user share one call.
  */
-export function identityAccountStatus(identityUrl: string, { ttlMs, timeoutMs = 5_000, maxEntries = 50_000 }: IdentityAccountStatusOptions): AccountStatusSource {
+export function identityAccountStatus(
+  identityUrl: string,
+  { ttlMs, timeoutMs = 5_000, maxEntries = 50_000 }: IdentityAccountStatusOptions,
+): AccountStatusSource {
   const meUrl = new URL('/users/me', identityUrl);
   const answers = new LRUCache<string, boolean, string>({
     max: maxEntries,

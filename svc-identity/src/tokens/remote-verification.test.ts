@@ -60,9 +60,18 @@ it('stops a blocked user\u2019s token within the configured window, on routes th
   const service = serviceTrusting(identity.url, 1);
   await request(service).post('/write').set('Authorization', `Bearer ${member.token}`).expect(200);
 
-  await withDatabase(identity.database, (db) => db.collection<{ _id: string }>('users').updateOne({ _id: member.id as never }, { $set: { status: 'blocked' } }));
-  await request(identity.url).get('/users/me').set('Authorization', `Bearer ${member.token}`).expect(401, { message: 'You are not authenticated to access this page.' });
-  await eventually(async () => (await request(service).post('/write').set('Authorization', `Bearer ${member.token}`)).status === 401, 10_000, 'the blocked token still works');
+  await withDatabase(identity.database, (db) =>
+    db.collection<{ _id: string }>('users').updateOne({ _id: member.id as never }, { $set: { status: 'blocked' } }),
+  );
+  await request(identity.url)
+    .get('/users/me')
+    .set('Authorization', `Bearer ${member.token}`)
+    .expect(401, { message: 'You are not authenticated to access this page.' });
+  await eventually(
+    async () => (await request(service).post('/write').set('Authorization', `Bearer ${member.token}`)).status === 401,
+    10_000,
+    'the blocked token still works',
+  );
   // Reading needs a valid token only.
   await request(service).get('/read').set('Authorization', `Bearer ${member.token}`).expect(200);
 });
@@ -72,7 +81,11 @@ it('stops a deleted user\u2019s token the same way', async () => {
   const service = serviceTrusting(identity.url, 1);
   await request(service).post('/write').set('Authorization', `Bearer ${member.token}`).expect(200);
   await withDatabase(identity.database, (db) => db.collection<{ _id: string }>('users').deleteOne({ _id: member.id }));
-  await eventually(async () => (await request(service).post('/write').set('Authorization', `Bearer ${member.token}`)).status === 401, 10_000, 'the deleted user\u2019s token still works');
+  await eventually(
+    async () => (await request(service).post('/write').set('Authorization', `Bearer ${member.token}`)).status === 401,
+    10_000,
+    'the deleted user\u2019s token still works',
+  );
 });
 
 it('answers 503, not 401, while identity is down', async () => {

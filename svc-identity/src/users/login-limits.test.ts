@@ -8,7 +8,11 @@ const fromAddress = (attempt: number) => `203.0.113.${attempt + 1}`;
 
 async function failFiveTimes(url: string, email: string) {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    await request(url).post('/users/login').set('X-Forwarded-For', fromAddress(attempt)).send(wrongPassword(email)).expect(401, { message: 'Invalid email or password' });
+    await request(url)
+      .post('/users/login')
+      .set('X-Forwarded-For', fromAddress(attempt))
+      .send(wrongPassword(email))
+      .expect(401, { message: 'Invalid email or password' });
   }
 }
 
@@ -31,7 +35,11 @@ describe('login limit per account', () => {
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
 
-    await request(identity.url).post('/users/login').set('X-Forwarded-For', fromAddress(6)).send({ email: member.email, password: member.password }).expect(429);
+    await request(identity.url)
+      .post('/users/login')
+      .set('X-Forwarded-For', fromAddress(6))
+      .send({ email: member.email, password: member.password })
+      .expect(429);
   });
 
   it('treats an unknown email exactly like an existing one', async () => {
@@ -60,7 +68,10 @@ it('refuses a blocked account the same way as a wrong password', async () => {
     const member = validSignup();
     await request(identity.url).post('/users/signup').send(member).expect(201);
     await withDatabase(identity.database, (db) => db.collection('users').updateOne({ email: member.email }, { $set: { status: 'blocked' } }));
-    await request(identity.url).post('/users/login').send({ email: member.email, password: member.password }).expect(401, { message: 'Invalid email or password' });
+    await request(identity.url)
+      .post('/users/login')
+      .send({ email: member.email, password: member.password })
+      .expect(401, { message: 'Invalid email or password' });
   } finally {
     await identity.stop();
   }
@@ -80,7 +91,11 @@ it('shares the counts between two instances on one database', async () => {
     // The per-address limit is shared too: 8 attempts a minute from one address, across both.
     for (let attempt = 0; attempt < 8; attempt += 1) {
       const instance = attempt % 2 === 0 ? first : second;
-      await request(instance.url).post('/users/login').set('X-Forwarded-For', '198.51.100.7').send(wrongPassword(`a${attempt}@example.com`)).expect(401);
+      await request(instance.url)
+        .post('/users/login')
+        .set('X-Forwarded-For', '198.51.100.7')
+        .send(wrongPassword(`a${attempt}@example.com`))
+        .expect(401);
     }
     const blocked = await request(first.url).post('/users/signup').set('X-Forwarded-For', '198.51.100.7').send(validSignup()).expect(429);
     expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
@@ -96,7 +111,11 @@ it('lets an account try again once its window has passed, with the ended window 
     const email = 'window@example.com';
     await failFiveTimes(identity.url, email);
     await request(identity.url).post('/users/login').send(wrongPassword(email)).expect(429);
-    await eventually(async () => (await request(identity.url).post('/users/login').send(wrongPassword(email))).status === 401, 10_000, 'the account stayed locked');
+    await eventually(
+      async () => (await request(identity.url).post('/users/login').send(wrongPassword(email))).status === 401,
+      10_000,
+      'the account stayed locked',
+    );
     const windows = await withDatabase(identity.database, (db) => db.collection('rate_limits').countDocuments({ key: `login-account:${email}` }));
     expect(windows).toBe(1);
   } finally {
