@@ -54,6 +54,10 @@ export const baseServiceEnv = (defaults: { port: number; database: string }) => 
   IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
   JWT_ISSUER: z.string().min(1).default('altmed-identity'),
   JWT_AUDIENCE: z.string().min(1).default('altmed'),
+  /** How long a service reuses identity's answer that an account is active: a blocked user's token works at most this long. */
+  ACCOUNT_STATUS_CACHE_SECONDS: z.coerce.number().int().min(1).max(30).default(30),
+  /** Identity's signing keys are fetched again after this long. */
+  JWKS_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(600),
   /** Appended to this service's queue names, so a test run has queues of its own. */
   EVENT_QUEUE_SUFFIX: z.string().regex(/^[A-Za-z0-9._-]*$/).default(''),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
