@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
 import { baseServiceEnv, loadConfig, replayDeadLetters } from '@altmed/service-kit';
 import { welcomeQueue } from './welcome/welcome.handler';
 
@@ -12,7 +11,8 @@ export async function replayDeadLettersCommand(argv: string[], env: NodeJS.Proce
   const { AMQP_URL, EVENT_QUEUE_SUFFIX } = baseServiceEnv({ port: 0, database: 'notify' });
   const config = loadConfig({ AMQP_URL, EVENT_QUEUE_SUFFIX }, env);
   const { values } = parseArgs({ args: argv, options: { queue: { type: 'string' }, limit: { type: 'string' } }, strict: true });
-  const limit = values.limit === undefined ? undefined : z.coerce.number().int().positive({ error: '--limit must be a positive whole number' }).parse(values.limit);
+  if (values.limit !== undefined && !/^[1-9]\d*$/.test(values.limit)) throw new Error('--limit must be a positive whole number');
+  const limit = values.limit === undefined ? undefined : Number(values.limit);
   const queue = values.queue ?? welcomeQueue(config.EVENT_QUEUE_SUFFIX);
   const replayed = await replayDeadLetters({ url: config.AMQP_URL, queue, limit });
   return `Replayed ${replayed} message(s) from ${queue}.dead-letter to ${queue}`;

@@ -197,13 +197,16 @@ export class EventBroker {
 
   private async startConsumer(model: ChannelModel, consumer: EventConsumer): Promise<void> {
     const { logger } = this.options;
-    if (consumer.formerQueue) {
-      const migrated = await migrateFormerQueue(model, consumer.formerQueue, consumer.queue, consumer.eventTypes, this.retry);
-      if (migrated) logger.info({ from: consumer.formerQueue, to: consumer.queue, ...migrated }, 'messages moved from the former queue');
-    }
     const channel = await model.createConfirmChannel();
     this.watchChannel(model, channel, `consumer ${consumer.queue}`);
     await declareConsumerQueues(channel, consumer.queue, consumer.eventTypes, this.retry);
+    if (consumer.formerQueue) {
+      // A failed move leaves the rest in the former queue, for the next connection to move.
+      await migrateFormerQueue(model, consumer.formerQueue, consumer.queue, consumer.eventTypes, this.retry).then(
+        (migrated) => migrated && logger.info({ from: consumer.formerQueue, to: consumer.queue, ...migrated }, 'messages moved from the former queue'),
+        (err: unknown) => logger.warn({ from: consumer.formerQueue, err: String(err) }, 'former queue not emptied yet'),
+      );
+    }
     await channel.prefetch(consumer.prefetch ?? 10);
 
     const { consumerTag } = await channel.consume(consumer.queue, (message) => {

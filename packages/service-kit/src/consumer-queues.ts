@@ -93,7 +93,8 @@ export async function queueExists(model: ChannelModel, queue: string): Promise<b
 
 /**
  * Moves every message of `from` into `to` (publisher-confirmed, then acked), and returns how many
- * moved. `prepare` may rewrite the headers of each copy.
+ * moved. `prepare` may rewrite the headers of each copy. `to` must exist: a copy it cannot take
+ * stops the move and leaves the original in `from`.
  */
 export async function moveMessages(
   model: ChannelModel,
@@ -102,15 +103,21 @@ export async function moveMessages(
   options: { limit?: number; prepare?: (headers: Record<string, unknown>) => Record<string, unknown> } = {},
 ): Promise<number> {
   const channel = await model.createConfirmChannel();
+  let returned = false;
+  channel.on('return', () => {
+    returned = true;
+  });
   let moved = 0;
   try {
     while (moved < (options.limit ?? Infinity)) {
       const message = await channel.get(from, { noAck: false });
       if (!message) break;
       const headers = (message.properties.headers ?? {}) as Record<string, unknown>;
-      const properties = { ...message.properties, headers: options.prepare ? options.prepare(headers) : headers } as Options.Publish;
+      const properties = { ...message.properties, headers: options.prepare ? options.prepare(headers) : headers, mandatory: true } as Options.Publish;
       channel.sendToQueue(to, message.content, properties);
       await channel.waitForConfirms();
+      // RabbitMQ returns an unroutable message before confirming it: the original stays where it was.
+      if (returned) throw new Error(`Queue ${to} does not exist`);
       channel.ack(message);
       moved += 1;
     }

@@ -23,7 +23,7 @@ export async function startTestNotify(env: Record<string, string> = {}): Promise
     start: (processEnv) => startNotifyService(loadNotifyConfig(processEnv)),
     env: serviceEnv,
   });
-  const config = loadNotifyConfig({ ...process.env, ...serviceEnv, EVENT_QUEUE_SUFFIX: notify.queueSuffix });
+  const config = loadNotifyConfig({ ...process.env, EVENT_QUEUE_SUFFIX: notify.queueSuffix, ...serviceEnv });
   const queue = welcomeQueue(config.EVENT_QUEUE_SUFFIX);
   return {
     ...notify,
@@ -54,6 +54,21 @@ export class TestPublisher {
     const connection = await connect(process.env.AMQP_URL!);
     const channel = await connection.createConfirmChannel();
     return new TestPublisher(connection, channel);
+  }
+
+  /** Whether a queue exists, asked on a connection of its own (a missing queue closes the channel that asks). */
+  static async queueExists(queue: string): Promise<boolean> {
+    const connection = await connect(process.env.AMQP_URL!);
+    try {
+      const channel = await connection.createChannel();
+      channel.on('error', () => undefined);
+      return await channel.checkQueue(queue).then(
+        () => true,
+        () => false,
+      );
+    } finally {
+      await connection.close().catch(() => undefined);
+    }
   }
 
   async publish(routingKey: string, body: EventEnvelope | string, messageId = randomUUID()): Promise<void> {
