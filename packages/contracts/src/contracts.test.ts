@@ -52,7 +52,14 @@ describe('an event type with a previous version', () => {
       upgrade: ({ name }) => ({ firstName: name.split(' ')[0]!, lastName: name.split(' ').slice(1).join(' ') }),
     },
   });
-  const envelope = (version: number, data: unknown) => ({ id: randomUUID(), type: 'member.joined', version, time: new Date().toISOString(), source: 'test', data });
+  const envelope = (version: number, data: unknown) => ({
+    id: randomUUID(),
+    type: 'member.joined',
+    version,
+    time: new Date().toISOString(),
+    source: 'test',
+    data,
+  });
 
   it('accepts the current version as it is', () => {
     const event = parseEventOf('member.joined', memberJoined, envelope(2, { firstName: 'Ada', lastName: 'Lovelace' }));

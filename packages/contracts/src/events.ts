@@ -42,7 +42,11 @@ export function defineEvent<TData extends z.ZodType, TPrevious extends z.ZodType
   const { previous } = definition;
   if (!previous) return { version: definition.version, data: definition.data };
   // `upgrade` only ever receives data its own schema has parsed.
-  return { version: definition.version, data: definition.data, previous: { data: previous.data, upgrade: (data) => previous.upgrade(data as z.infer<TPrevious>) } };
+  return {
+    version: definition.version,
+    data: definition.data,
+    previous: { data: previous.data, upgrade: (data) => previous.upgrade(data as z.infer<TPrevious>) },
+  };
 }
 
 /** Every event type with its current version, the schema of its data and its previous version (none yet). */

@@ -1,7 +1,16 @@
+import { EventEmitter, once } from 'node:events';
 import { connect, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type Options, type RecoveringChannelModel } from 'amqplib';
 import { ZodError } from 'zod';
 import { EVENTS_EXCHANGE, InvalidEventError, eventEnvelopeSchema, type EventEnvelope } from '@altmed/contracts';
-import { DEFAULT_RETRY_POLICY, checkRetryPolicy, declareConsumerQueues, delayQueueName, migrateFormerQueue, retryDelayMs, type RetryPolicy } from './consumer-queues';
+import {
+  DEFAULT_RETRY_POLICY,
+  checkRetryPolicy,
+  declareConsumerQueues,
+  delayQueueName,
+  migrateFormerQueue,
+  retryDelayMs,
+  type RetryPolicy,
+} from './consumer-queues';
 import type { Logger } from './logger';
 
 export const ATTEMPT_HEADER = 'x-attempt';
@@ -58,6 +67,8 @@ export class EventBroker {
   private readonly lastConnectFailureLog: Record<Role, number> = { publisher: 0, consumer: 0 };
   /** Ids of events the broker returned as unroutable (no queue bound yet); their publish fails. */
   private readonly returned = new Set<string>();
+  /** Emits `publish-ready` whenever a publishing channel is (again) in place. */
+  private readonly publishing = new EventEmitter();
 
   constructor(private readonly options: EventBrokerOptions) {
     this.retry = checkRetryPolicy(options.retry ?? DEFAULT_RETRY_POLICY);
@@ -86,6 +97,7 @@ export class EventBroker {
         if (message.properties.messageId) this.returned.add(message.properties.messageId);
       });
       this.publishChannel = channel;
+      this.publishing.emit('publish-ready');
     });
     if (this.consumers.length === 0) return;
     this.consumer = await this.connect('consumer', async (model) => {
@@ -268,14 +280,16 @@ export class EventBroker {
 
   /** Publishes the retry copy on the publishing connection, so the consuming one never publishes. */
   private async sendToDelayQueue(queue: string, delayMs: number, message: ConsumeMessage, retry: number): Promise<void> {
+    // A publishing connection being rebuilt is waited for (briefly), rather than returning the message in a tight loop.
+    if (!this.publishChannel) await once(this.publishing, 'publish-ready', { signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS) });
     const channel = this.publishChannel;
     if (!channel || !this.connected.publisher) throw new Error('Broker is not connected');
     const { headers = {}, ...properties } = message.properties as Options.Publish & { headers?: Record<string, unknown> };
     const delayQueue = delayQueueName(queue, delayMs);
     const messageId = properties.messageId;
+    const copy = { ...properties, persistent: true, mandatory: true, headers: { ...headers, [ATTEMPT_HEADER]: retry } };
     await this.confirmed(
-      (callback) =>
-        channel.sendToQueue(delayQueue, message.content, { ...properties, persistent: true, mandatory: true, headers: { ...headers, [ATTEMPT_HEADER]: retry } }, callback),
+      (callback) => channel.sendToQueue(delayQueue, message.content, copy, callback),
       () => (messageId !== undefined && this.returned.delete(messageId) ? new Error(`Delay queue ${delayQueue} does not exist`) : undefined),
     );
   }

@@ -94,7 +94,8 @@ describe('replay-dead-letters', () => {
       const events = [signedUpEvent(), signedUpEvent()];
       for (const event of events) {
         // As the broker leaves an event whose retries ran out.
-        publisher.channel.sendToQueue(deadLetterQueue, Buffer.from(JSON.stringify(event)), { persistent: true, messageId: event.id, headers: { 'x-attempt': Number(testRetryEnv.EVENT_MAX_RETRIES) } });
+        const headers = { 'x-attempt': Number(testRetryEnv.EVENT_MAX_RETRIES) };
+        publisher.channel.sendToQueue(deadLetterQueue, Buffer.from(JSON.stringify(event)), { persistent: true, messageId: event.id, headers });
       }
       await publisher.channel.waitForConfirms();
       const env = { ...process.env, EVENT_QUEUE_SUFFIX: notify.queueSuffix };
