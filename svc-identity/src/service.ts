@@ -17,6 +17,8 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
   return startService({
     name: 'svc-identity',
     config,
+    // Sign-up and login need only the database; their events wait in the outbox.
+    worksWithoutBroker: true,
     async setup({ connection, broker, app, logger }) {
       const users = userModel(connection);
       await users.init();

@@ -61,6 +61,10 @@ export const baseServiceEnv = (defaults: { port: number; database: string }) => 
   /** Appended to this service's queue names, so a test run has queues of its own. */
   EVENT_QUEUE_SUFFIX: z.string().regex(/^[A-Za-z0-9._-]*$/).default(''),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
+  /** A failed event handler is retried after 10 s, 20 s, 40 s … capped at 5 min, 20 times (about 80 minutes), then dead-lettered. */
+  EVENT_RETRY_FIRST_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
+  EVENT_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
+  EVENT_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(20),
 });
 
 /**

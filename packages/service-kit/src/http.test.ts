@@ -73,6 +73,20 @@ describe('the shared HTTP app', () => {
     expect(notReady.body.checks).toEqual({ database: false, broker: true });
   });
 
+  it('is degraded, not down, when only a check it can work without fails', async () => {
+    const app = (database: boolean, broker: boolean) =>
+      createHttpApp({
+        logger: createLogger('test', 'silent'),
+        trustProxy: false,
+        bodyLimit: '1kb',
+        readiness: async () => ({ database, broker }),
+        optionalChecks: ['broker'],
+      });
+    await request(app(true, false)).get('/readyz').expect(200, { status: 'degraded', checks: { database: true, broker: false } });
+    await request(app(false, false)).get('/readyz').expect(503, { status: 'not ready', checks: { database: false, broker: false } });
+    await request(app(true, true)).get('/readyz').expect(200, { status: 'ready', checks: { database: true, broker: true } });
+  });
+
   it('sets security headers', async () => {
     const response = await request(testApp()).get('/healthz');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
