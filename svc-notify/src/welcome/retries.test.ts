@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { consumerQueueNames } from '@altmed/service-kit';
 import { emailsTo, eventually, listEmails, proxyFor, waitForEmailsTo } from '@altmed/local-stack/src/testing';
 import { replayDeadLettersCommand } from '../replay-dead-letters';
-import { TestPublisher, signedUpEvent, startTestNotify, testRetryEnv } from '../test/test-service';
+import { TestPublisher, signedUpEvent, startTestNotify, testRetryEnv, type TestNotify } from '../test/test-service';
 
 let publisher: TestPublisher;
 beforeAll(async () => {
@@ -22,26 +22,40 @@ async function messagesIn(queues: string[]): Promise<number> {
 }
 
 describe('when the SMTP server is down for a while', () => {
-  it('keeps the events waiting in the broker and, once it is back, sends every email exactly once', async () => {
+  it('keeps the events in the broker, not in the consumer, and once SMTP is back sends every email exactly once', async () => {
     const smtp = new URL(process.env.SMTP_URL!);
     const { proxy, url } = await proxyFor(`smtp://${smtp.host}`);
+    const id = randomUUID().slice(0, 8);
     // 100 ms, 200 ms … capped at 1 s, 60 times: about a minute before the dead-letter queue.
-    const retry = { EVENT_RETRY_FIRST_DELAY_MS: '100', EVENT_RETRY_MAX_DELAY_MS: '1000', EVENT_MAX_RETRIES: '60' };
-    const notify = await startTestNotify({ SMTP_URL: url.replace(/\/$/, ''), ...retry });
-    const names = consumerQueueNames(notify.queue, { firstDelayMs: 100, maxDelayMs: 1_000, maxRetries: 60 });
+    // Both instances share one queue and one inbox database, as a restarted service would.
+    const env = {
+      SMTP_URL: url.replace(/\/$/, ''),
+      EVENT_RETRY_FIRST_DELAY_MS: '100',
+      EVENT_RETRY_MAX_DELAY_MS: '1000',
+      EVENT_MAX_RETRIES: '60',
+      EVENT_QUEUE_SUFFIX: `.test-${id}`,
+      MONGO_DB: `notify_test_${id}`,
+    };
+    const first = await startTestNotify(env);
+    const names = consumerQueueNames(first.queue, { firstDelayMs: 100, maxDelayMs: 1_000, maxRetries: 60 });
     const delayQueues = names.delays.map((delay) => delay.queue);
+    let second: TestNotify | undefined;
     try {
       await proxy.cut();
       const events = Array.from({ length: 5 }, () => signedUpEvent());
       for (const event of events) await publisher.publish('user.signed_up', event);
 
-      // Every failed event waits in a delay queue of the broker, not in the consumer.
-      await eventually(async () => (await messagesIn(delayQueues)) === events.length, 15_000, 'Expected every event to wait in a delay queue');
-      // Several retries go by (the delays reach their 1 s cap after about 1.5 s).
+      // Failed events wait in the broker's delay queues; several retries go by (the delays reach their 1 s cap after about 1.5 s).
+      await eventually(async () => (await messagesIn(delayQueues)) > 0, 15_000, 'Expected failed events to wait in a delay queue');
       await pause(4_000);
       expect(emailsTo(await listEmails(), emailOf(events[0]!))).toHaveLength(0);
-      await proxy.restore();
 
+      // With the consumer stopped, the broker holds every event: none was kept in the consumer's memory.
+      await first.service.stop();
+      await eventually(async () => (await messagesIn([names.work, ...delayQueues])) === events.length, 15_000, 'Expected the broker to hold every event');
+
+      await proxy.restore();
+      second = await startTestNotify(env);
       for (const event of events) await waitForEmailsTo(emailOf(event), 1, 30_000);
       await eventually(async () => (await messagesIn([names.work, ...delayQueues])) === 0, 15_000, 'Expected the queues to drain');
       await pause(1_500);
@@ -49,7 +63,7 @@ describe('when the SMTP server is down for a while', () => {
       for (const event of events) expect(emailsTo(inbox, emailOf(event))).toHaveLength(1);
       expect(await messagesIn([names.deadLetter])).toBe(0);
     } finally {
-      await notify.stop();
+      await (second ?? first).stop();
       await proxy.stop();
     }
   });
