@@ -9,11 +9,14 @@ export interface UpstreamPool {
   close(): void;
 }
 
+/** What a client is told to wait before asking a service that is down again. */
+const RETRY_AFTER_SECONDS = '5';
+
 /**
  * Proxies that share keep-alive connections to their upstreams. Bodies are streamed, never
  * parsed; a refused, failed or timed-out upstream answers 503 `{ message }`.
  */
-export function upstreamPool({ timeoutMs }: { timeoutMs: number }): UpstreamPool {
+export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; clientAddress: (req: IncomingMessage) => string }): UpstreamPool {
   // Idle sockets are dropped before the services' 65 s keep-alive timeout can close them under a request.
   const agents = { http: new http.Agent({ keepAlive: true, timeout: 60_000 }), https: new https.Agent({ keepAlive: true, timeout: 60_000 }) };
 
@@ -32,8 +35,7 @@ export function upstreamPool({ timeoutMs }: { timeoutMs: number }): UpstreamPool
             proxyReq.setHeader('x-request-id', String(req.id));
             // Replaces whatever X-Forwarded-For the client sent: services trust exactly this hop,
             // so the address they rate-limit on is the one the gateway saw (or its trusted ingress named).
-            const clientIp = (req as IncomingMessage & { ip?: string }).ip ?? req.socket.remoteAddress;
-            if (clientIp) proxyReq.setHeader('x-forwarded-for', clientIp);
+            proxyReq.setHeader('x-forwarded-for', clientAddress(req));
             // Hop-by-hop: a client's `Connection: close` must not close the pooled upstream connection.
             proxyReq.removeHeader('connection');
           },
@@ -54,5 +56,7 @@ function answerUnavailable(upstream: string, err: Error & { code?: string }, req
     res.destroy();
     return;
   }
-  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ message: Messages.serviceUnavailable }));
+  res
+    .writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': RETRY_AFTER_SECONDS })
+    .end(JSON.stringify({ message: Messages.serviceUnavailable }));
 }
