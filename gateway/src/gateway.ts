@@ -14,7 +14,7 @@ import { applyHeaders, securityHeaders } from './security';
 import { remoteFiles, remotesDocument, shellFiles } from './static/static-files';
 
 export async function startGateway(config: GatewayConfig): Promise<RunningService> {
-  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const logger = createLogger('gateway', config.LOG_LEVEL, { sync: false });
   const services = servicesOf(config);
   const remotes = remotesOf(config);
   const headers = securityHeaders(config, remotes);
