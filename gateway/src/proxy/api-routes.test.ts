@@ -69,6 +69,19 @@ describe('forwarded headers', () => {
     expect(response.headers['x-request-id']).toBe(forwarded);
   });
 
+  it('passes end-to-end headers and drops the ones about the client’s connection', async () => {
+    const response = await request(site.url)
+      .get('/api/users/me')
+      .set('authorization', 'Bearer abc')
+      .set('connection', 'keep-alive, x-client-hop')
+      .set('x-client-hop', 'secret')
+      .set('proxy-authorization', 'Basic xyz')
+      .expect(200);
+    expect(response.body.headers).toMatchObject({ authorization: 'Bearer abc', 'x-forwarded-proto': 'http' });
+    expect(response.body.headers['x-client-hop']).toBeUndefined();
+    expect(response.body.headers['proxy-authorization']).toBeUndefined();
+  });
+
   it('adds X-Forwarded-For', async () => {
     const response = await request(site.url).get('/api/users/me').expect(200);
     expect(response.body.headers['x-forwarded-for']).toMatch(/127\.0\.0\.1/);

@@ -36,6 +36,6 @@ export function apiProxy(services: Record<ServiceName, string>, pool: UpstreamPo
       return;
     }
     req.url = path;
-    void proxy(req, res, fail);
+    proxy(req, res);
   };
 }
