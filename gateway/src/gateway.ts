@@ -4,7 +4,6 @@ import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import proxyaddr from 'proxy-addr';
-import { Messages } from '@altmed/contracts';
 import { accessLog, closeServer, createLogger, errorHandler, notFoundHandler, type RunningService } from '@altmed/service-kit';
 import { remotesOf, servicesOf, type GatewayConfig } from './config';
 import { gatewayReadiness, servicesStatus } from './health/readiness';
@@ -45,22 +44,17 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  const api = apiProxy(services, pool);
+  const api = apiProxy(services, pool, { compress: (req, res, next) => compress(req as express.Request, res as express.Response, next) });
   const logRequest = accessLog(logger);
   const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
     logRequest(req, res);
-    if (!isApiRequest(req.url ?? '')) {
+    if (isApiRequest(req.url ?? '')) {
+      applyHeaders(res, headers.api);
+      api(req, res);
+    } else {
       applyHeaders(res, headers.page);
       app(req, res);
-      return;
     }
-    applyHeaders(res, headers.api);
-    const fail = (err?: unknown) => {
-      req.log.error({ err }, 'request failed');
-      if (res.headersSent) return res.destroy();
-      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ message: Messages.internalError }));
-    };
-    compress(req as express.Request, res as express.Response, (err?: unknown) => (err ? fail(err) : api(req, res, fail)));
   };
 
   for (const { dist } of localBuilds.filter((build) => !fs.existsSync(build.dist))) {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Messages } from '@altmed/contracts';
 import type { ServiceName } from '../config';
-import type { UpstreamPool } from './upstream';
+import type { ProxyOptions, UpstreamPool } from './upstream';
 
 /** First path segment after /api → the service that owns it. */
 export const apiRoutes = new Map<string, ServiceName>([
@@ -14,7 +14,7 @@ export const apiRoutes = new Map<string, ServiceName>([
   ['email', 'notify'],
 ]);
 
-export type ApiHandler = (req: IncomingMessage, res: ServerResponse, fail: (err?: unknown) => void) => void;
+export type ApiHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export function isApiRequest(url: string): boolean {
   return url.startsWith('/api') && (url.length === 4 || url[4] === '/' || url[4] === '?');
@@ -24,9 +24,9 @@ export function isApiRequest(url: string): boolean {
  * `/api/<segment>/…` → the service that owns the segment, as `/<segment>/…`. Runs on the bare
  * node request (no express in between): every API call pays for routing, nothing more.
  */
-export function apiProxy(services: Record<ServiceName, string>, pool: UpstreamPool): ApiHandler {
-  const proxies = new Map(Object.entries(services).map(([name, url]) => [name, pool.proxyTo(name, url)]));
-  return (req, res, fail) => {
+export function apiProxy(services: Record<ServiceName, string>, pool: UpstreamPool, options: ProxyOptions = {}): ApiHandler {
+  const proxies = new Map(Object.entries(services).map(([name, url]) => [name, pool.proxyTo(name, url, options)]));
+  return (req, res) => {
     const path = (req.url ?? '').slice('/api'.length);
     const segment = /^\/([^/?#]+)/.exec(path)?.[1] ?? '';
     const service = apiRoutes.get(segment);

@@ -5,8 +5,16 @@ import { Messages } from '@altmed/contracts';
 
 export type ProxyHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
 
+/** Answers smaller than this are sent as they come: compressing them costs more than it saves. */
+const COMPRESS_FROM_BYTES = 1024;
+
+export interface ProxyOptions {
+  /** Middleware that compresses the answer (compression()); used only for answers that may be large. */
+  compress?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+}
+
 export interface UpstreamPool {
-  proxyTo(name: string, target: string): ProxyHandler;
+  proxyTo(name: string, target: string, options?: ProxyOptions): ProxyHandler;
   close(): void;
 }
 
@@ -40,7 +48,7 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
   const agents = { http: new http.Agent({ keepAlive: true, timeout: 60_000 }), https: new https.Agent({ keepAlive: true, timeout: 60_000 }) };
 
   return {
-    proxyTo(name, target) {
+    proxyTo(name, target, { compress } = {}) {
       const url = new URL(target);
       const client = url.protocol === 'https:' ? https : http;
       const agent = url.protocol === 'https:' ? agents.https : agents.http;
@@ -57,8 +65,14 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
         upstream.on('error', (err: Error & { code?: string }) => answerUnavailable(name, err, req, res));
         upstream.on('response', (answer) => {
           answer.on('error', () => res.destroy());
-          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
-          answer.pipe(res);
+          const send = () => {
+            res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
+            answer.pipe(res);
+          };
+          // Most API answers are small and say so in Content-Length: they skip the compression layer altogether.
+          const length = Number(answer.headers['content-length']);
+          if (compress && !(length < COMPRESS_FROM_BYTES)) compress(req, res, send);
+          else send();
         });
         // A client that leaves stops the upstream request; its socket is not reused.
         res.on('close', () => {
