@@ -1,30 +1,88 @@
 /**
- * Requests/s and latency through the built gateway to a trivial upstream, next to the upstream
- * alone. The gateway and the upstream run in their own processes, as in production.
+ * What the gateway costs: `GET /users/me` (a signed-up user's token) on svc-identity called directly,
+ * through a bare node:http keep-alive proxy, and through the gateway. The three are measured in
+ * turn, round after round, and the medians printed with the ratio gateway / bare proxy.
  *
- *   npm run build -w gateway && npm run bench -w gateway
- *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench -w gateway
+ * Each server runs in a process of its own, never in the load generator's event loop.
+ *
+ *   npm run bench -w gateway       starts svc-identity (built: svc-identity/dist/main.js) against the
+ *                                  local stack (MONGO_URL, AMQP_URL) and a gateway from this workspace's source
+ *   BENCH_SITE_URL=http://127.0.0.1:8080 IDENTITY_URL=http://127.0.0.1:4001 npm run bench -w gateway
+ *                                  measures a marketplace that is already running
+ *   BENCH_SECONDS=6 BENCH_ROUNDS=3 BENCH_CONNECTIONS=32
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { ensureDevJwtKey } from '@altmed/local-stack/src/dev-keys';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const gatewayMain = path.resolve(__dirname, '../dist/main.js');
+const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const repoRoot = path.resolve(__dirname, '../..');
+const CLOCK_TICKS_PER_SECOND = 100;
 
-const upstreamSource = `
-  const server = require('node:http').createServer((req, res) => {
-    req.resume();
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+/** The baseline: one keep-alive agent, headers and body piped through, nothing else. */
+const bareProxySource = `
+  const http = require('node:http');
+  const target = new URL(process.env.TARGET);
+  const agent = new http.Agent({ keepAlive: true });
+  const server = http.createServer((req, res) => {
+    const upstream = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
+      res.writeHead(answer.statusCode, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => { res.writeHead(502).end(); });
+    req.pipe(upstream);
   });
   server.keepAliveTimeout = 65000;
   server.listen(0, '127.0.0.1', () => console.log(server.address().port));
 `;
+
+interface Target {
+  name: string;
+  url: string;
+  /** The process serving it, when this bench started it: its CPU time per request is measured too. */
+  pid?: number;
+}
+
+interface Run {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  cpuMicrosPerRequest?: number;
+}
+
+/** User + system CPU time of a process in µs, from /proc (Linux); undefined elsewhere. */
+function cpuMicrosOf(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+const children: ChildProcess[] = [];
+
+function spawnChild(args: string[], env: NodeJS.ProcessEnv, cwd = repoRoot): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  return child;
+}
+
+/** Reads a server's log lines and drops them, as a log collector would. */
+function drained(child: ChildProcess): ChildProcess {
+  child.stdout!.resume();
+  return child;
+}
 
 async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -34,55 +92,130 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
+async function waitUntilReady(url: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`${url} did not answer`);
+  throw new Error(`${url} did not answer 200 within 30 s`);
 }
 
-async function measure(title: string, url: string) {
-  const result = await autocannon({ url, connections, duration: seconds });
+/** svc-identity as a child process on the local stack, configured as tools/src/marketplace.ts does. */
+async function startIdentity(): Promise<{ url: string; pid?: number }> {
+  const port = await freePort();
+  const identity = spawnChild([path.join(repoRoot, 'svc-identity/dist/main.js')], {
+    ...process.env,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    MONGO_URL: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017',
+    MONGO_DB_SUFFIX: '_bench',
+    EVENT_QUEUE_SUFFIX: '.bench',
+    ...(process.env.JWT_PRIVATE_KEY ? {} : { JWT_PRIVATE_KEY_FILE: process.env.JWT_PRIVATE_KEY_FILE ?? ensureDevJwtKey(path.join(repoRoot, '.data')) }),
+  });
+  drained(identity);
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(`${url}/readyz`);
+  return { url, pid: identity.pid };
+}
+
+/** The gateway from this workspace's source, in its own process, in front of `identityUrl`. */
+async function startGateway(identityUrl: string): Promise<{ url: string; pid?: number }> {
+  const port = await freePort();
+  const gateway = drained(spawnChild(['--import', 'tsx', 'src/main.ts'], { ...process.env, PORT: String(port), IDENTITY_URL: identityUrl, LOG_LEVEL: 'info' }, path.join(repoRoot, 'gateway')));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(`${url}/healthz`);
+  return { url, pid: gateway.pid };
+}
+
+async function startBareProxy(identityUrl: string): Promise<{ url: string; pid?: number }> {
+  const child = spawnChild(['-e', bareProxySource], { ...process.env, TARGET: identityUrl });
+  const [portLine] = (await once(child.stdout!, 'data')) as [Buffer];
+  return { url: `http://127.0.0.1:${portLine.toString().trim()}`, pid: child.pid };
+}
+
+async function tokenFrom(identityUrl: string): Promise<string> {
+  const response = await fetch(`${identityUrl}/users/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Mark',
+      email: `bench.${randomUUID().slice(0, 8)}@example.com`,
+      password: 'correct horse battery',
+      contactInfo: { phone: '555-123-4567', address: '1 Main St', specialties: ['Nutrition'] },
+    }),
+  });
+  if (response.status !== 201) throw new Error(`sign-up on ${identityUrl} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function measure(target: Target, token: string, duration: number): Promise<Run> {
+  const cpuBefore = cpuMicrosOf(target.pid);
+  const result = await autocannon({ url: target.url, connections, duration, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' } });
+  const cpuAfter = cpuMicrosOf(target.pid);
   return {
-    path: title,
-    'requests/s (avg)': Math.round(result.requests.average),
-    'latency p50 ms': result.latency.p50,
-    'latency p99 ms': result.latency.p99,
-    'latency max ms': result.latency.max,
-    errors: result.errors + result.timeouts,
-    'non-2xx': result.non2xx,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+    cpuMicrosPerRequest: cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) / Math.max(result.requests.total, 1) : undefined,
   };
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
 async function main() {
-  if (!fs.existsSync(gatewayMain)) throw new Error('build the gateway first: npm run build -w gateway');
-  const children: ChildProcess[] = [];
-  try {
-    const upstream = spawn(process.execPath, ['-e', upstreamSource], { stdio: ['ignore', 'pipe', 'inherit'] });
-    children.push(upstream);
-    const [portLine] = (await once(upstream.stdout!, 'data')) as [Buffer];
-    const upstreamUrl = `http://127.0.0.1:${portLine.toString().trim()}`;
+  const siteUrl = process.env.BENCH_SITE_URL;
+  const given = Boolean(siteUrl && process.env.IDENTITY_URL);
+  const identity = given ? { url: process.env.IDENTITY_URL! } : await startIdentity();
+  const identityUrl = identity.url;
+  const gateway = given ? { url: siteUrl! } : await startGateway(identityUrl);
+  const bare = await startBareProxy(identityUrl);
+  const token = await tokenFrom(identityUrl);
 
-    const gatewayPort = await freePort();
-    const gateway = spawn(process.execPath, [gatewayMain], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PORT: String(gatewayPort), IDENTITY_URL: upstreamUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
-    });
-    children.push(gateway);
-    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    await waitFor(`${gatewayUrl}/healthz`);
+  const targets: Target[] = [
+    { name: 'svc-identity directly', url: `${identityUrl}/users/me`, pid: identity.pid },
+    { name: 'bare node:http proxy', url: `${bare.url}/users/me`, pid: bare.pid },
+    { name: 'gateway', url: `${gateway.url.replace(/\/$/, '')}/api/users/me`, pid: gateway.pid },
+  ];
+  console.log(`GET /users/me, ${connections} connections, ${rounds} rounds of ${seconds} s per path, in turn; ${os.availableParallelism()} cores`);
+  for (const target of targets) await measure(target, token, 1);
 
-    console.log(`${connections} connections, ${seconds} s per run, on ${os.availableParallelism()} cores\n`);
-    const rows = [await measure('upstream alone', `${upstreamUrl}/users/ping`), await measure('through the gateway', `${gatewayUrl}/api/users/ping`)];
-    console.table(rows);
-  } finally {
-    for (const child of children) child.kill('SIGTERM');
+  const runs = new Map<string, Run[]>(targets.map(({ name }) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const target of targets) runs.get(target.name)!.push(await measure(target, token, seconds));
   }
+
+  const summary = targets.map(({ name }) => {
+    const measured = runs.get(name)!;
+    return {
+      path: name,
+      'requests/s (median)': Math.round(median(measured.map((run) => run.requestsPerSecond))),
+      'p50 ms': median(measured.map((run) => run.p50)),
+      'p99 ms': median(measured.map((run) => run.p99)),
+      'each run req/s': measured.map((run) => Math.round(run.requestsPerSecond)).join(' '),
+      'CPU µs/request (median)': measured.every((run) => run.cpuMicrosPerRequest !== undefined) ? Math.round(median(measured.map((run) => run.cpuMicrosPerRequest!))) : '',
+      failures: measured.reduce((sum, run) => sum + run.failures, 0),
+    };
+  });
+  console.table(summary);
+  const [direct, bareProxy, throughGateway] = summary.map((row) => row['requests/s (median)']) as [number, number, number];
+  console.log(
+    `bare proxy / direct: ${(bareProxy / direct).toFixed(2)}   gateway / bare proxy: ${(throughGateway / bareProxy).toFixed(2)}   gateway / direct: ${(throughGateway / direct).toFixed(2)}`,
+  );
+  console.log('On a shared machine the requests/s move with the load of others; CPU µs/request (processes this bench started) moves less.');
+  if (summary.some((row) => row.failures > 0)) throw new Error('some requests failed: the figures above are not comparable');
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main()
+  .catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    for (const child of children) child.kill('SIGTERM');
+  });

@@ -5,7 +5,9 @@ it('names the offending variable when the environment is wrong', () => {
   expect(() => loadGatewayConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   expect(() => loadGatewayConfig({ BILLING_URL: 'billing:4003' })).toThrow(/BILLING_URL/);
   expect(() => loadGatewayConfig({ REMOTE_MEMBER_ENTRY: 'remotes/member/mf-manifest.json' })).toThrow(/REMOTE_MEMBER_ENTRY/);
-  expect(() => loadGatewayConfig({ CSP_EXTRA_ORIGINS: "https://a.example; script-src 'unsafe-eval'" })).toThrow(/CSP_EXTRA_ORIGINS/);
+  expect(() => loadGatewayConfig({ CSP_UPLOAD_ORIGINS: "https://a.example; script-src 'unsafe-eval'" })).toThrow(/CSP_UPLOAD_ORIGINS/);
+  expect(() => loadGatewayConfig({ CSP_FRAME_ORIGINS: "'unsafe-inline'" })).toThrow(/CSP_FRAME_ORIGINS/);
+  expect(() => loadGatewayConfig({ STRIPE_PUBLISHABLE_KEY: 'sk_live_secret' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
 });
 
 it('defaults to the conventional ports and the sibling workspaces’ builds', () => {

@@ -11,21 +11,12 @@ const folder = (fallback: string) => z.string().min(1).default(fallback).transfo
 const remoteEntry = (fallback: string) =>
   z.string().regex(/^(https?:\/\/|\/)/, 'must be an http(s):// URL or a path starting with /').default(fallback);
 
-/**
- * Third-party origins the pages may use besides their own and the remotes' (Stripe.js, the map
- * embed, and locally the S3 server and Stripe emulator of the local stack).
- */
-const defaultCspOrigins = [
-  'https://js.stripe.com',
-  'https://api.stripe.com',
-  'https://hooks.stripe.com',
-  'https://www.google.com',
-  'https://maps.google.com',
-  'https://maps.googleapis.com',
-  'https://maps.gstatic.com',
-  'http://127.0.0.1:4569',
-  'http://127.0.0.1:12111',
-].join(' ');
+const originList = (fallback: string) =>
+  z
+    .string()
+    .regex(/^[^;'",]*$/, 'must be origins separated by spaces')
+    .default(fallback)
+    .transform((value) => value.split(/\s+/).filter(Boolean));
 
 export const gatewayEnv = {
   // The gateway is the edge: it trusts no X-Forwarded-For unless TRUST_PROXY names its ingress.
@@ -46,11 +37,20 @@ export const gatewayEnv = {
   PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   READY_TIMEOUT_MS: z.coerce.number().int().min(50).default(2_000),
   CSP_MODE: z.enum(['enforce', 'report-only', 'off']).default('enforce'),
-  CSP_EXTRA_ORIGINS: z
+  /**
+   * Where uploaded files are read from and PUT to (S3's public URL; locally the s3rver of the
+   * stack). Uploads are images: these origins go into img-src and connect-src only, never into a
+   * directive that runs or frames what they serve.
+   */
+  CSP_UPLOAD_ORIGINS: originList('http://127.0.0.1:4569'),
+  /** Pages the site may frame besides its own (the map embed). */
+  CSP_FRAME_ORIGINS: originList('https://www.google.com'),
+  /** When set (pk_test_… or pk_live_…), the pages may load Stripe.js: js.stripe.com joins script-src. */
+  STRIPE_PUBLISHABLE_KEY: z
     .string()
-    .regex(/^[^;'",]*$/, 'must be origins separated by spaces')
-    .default(defaultCspOrigins)
-    .transform((value) => value.split(/\s+/).filter(Boolean)),
+    .regex(/^(pk_(test|live)_[A-Za-z0-9]+)?$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional()
+    .transform((value) => value || undefined),
 };
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;

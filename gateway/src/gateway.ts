@@ -1,45 +1,72 @@
 import fs from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
-import { accessLog, closeServer, createLogger, errorHandler, listen, notFoundHandler, type RunningService } from '@altmed/service-kit';
+import proxyaddr from 'proxy-addr';
+import { accessLog, closeServer, createLogger, errorHandler, notFoundHandler, type RunningService } from '@altmed/service-kit';
 import { remotesOf, servicesOf, type GatewayConfig } from './config';
-import { readiness } from './health/readiness';
-import { apiProxy } from './proxy/api-routes';
+import { gatewayReadiness, servicesStatus } from './health/readiness';
+import { apiProxy, isApiRequest } from './proxy/api-routes';
 import { upstreamPool } from './proxy/upstream';
-import { securityHeaders } from './security';
+import { applyHeaders, securityHeaders } from './security';
 import { remoteFiles, remotesDocument, shellFiles } from './static/static-files';
 
 export async function startGateway(config: GatewayConfig): Promise<RunningService> {
-  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const logger = createLogger('gateway', config.LOG_LEVEL, { sync: false });
   const services = servicesOf(config);
   const remotes = remotesOf(config);
-  const pool = upstreamPool({ timeoutMs: config.PROXY_TIMEOUT_MS });
+  const headers = securityHeaders(config, remotes);
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(accessLog(logger));
-  app.use(securityHeaders(config, remotes));
-  app.use(compression());
+  // The same rule express applies for req.ip, used on /api requests, which never reach express.
+  const trusted = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  const pool = upstreamPool({ timeoutMs: config.PROXY_TIMEOUT_MS, clientAddress: (req) => proxyaddr(req, trusted) });
 
+  const localRemotes = remotes.filter((remote) => remote.entry.startsWith('/'));
+  const localBuilds = [
+    ...(config.SHELL_URL ? [] : [{ name: 'shell', dist: config.SHELL_DIST, file: 'index.html' }]),
+    ...localRemotes.map((remote) => ({ name: remote.name, dist: remote.dist, file: 'mf-manifest.json' })),
+  ];
+
+  const compress = compression();
+  app.use(compress);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', readiness(services, config.READY_TIMEOUT_MS));
+  app.get('/readyz', gatewayReadiness(localBuilds.map(({ name, dist, file }) => ({ name, file: path.join(dist, file) }))));
+  app.get('/statusz', servicesStatus(services, config.READY_TIMEOUT_MS));
   app.get('/remotes.json', remotesDocument(remotes));
-  app.use('/api', apiProxy(services, pool));
   app.use('/remotes', remoteFiles(remotes));
   app.use(config.SHELL_URL ? pool.proxyTo('shell', config.SHELL_URL) : shellFiles(config.SHELL_DIST));
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  const localRemotes = remotes.filter((remote) => remote.entry.startsWith('/'));
-  const folders = [...(config.SHELL_URL ? [] : [config.SHELL_DIST]), ...localRemotes.map((remote) => remote.dist)];
-  for (const folder of folders.filter((dist) => !fs.existsSync(dist))) {
-    logger.warn({ folder }, 'front-end build not found: its paths answer 404 until it is built');
+  const api = apiProxy(services, pool, { compress: (req, res, next) => compress(req as express.Request, res as express.Response, next) });
+  const logRequest = accessLog(logger);
+  const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
+    logRequest(req, res);
+    if (isApiRequest(req.url ?? '')) {
+      applyHeaders(res, headers.api);
+      api(req, res);
+    } else {
+      applyHeaders(res, headers.page);
+      app(req, res);
+    }
+  };
+
+  for (const { dist } of localBuilds.filter((build) => !fs.existsSync(build.dist))) {
+    logger.warn({ folder: dist }, 'front-end build not found: its paths answer 404 and /readyz 503 until it is built');
   }
 
-  const { server, port } = await listen(app, config);
+  const server = http.createServer(handleRequest);
+  // Longer than the usual proxy and load-balancer idle timeouts, so they close first.
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.PORT, config.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ port, services, remotes: remotes.map(({ name, entry }) => ({ name, entry })) }, 'gateway listening');
 
   return {

@@ -1,27 +1,75 @@
-import type { RequestHandler } from 'express';
-import helmet from 'helmet';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { GatewayConfig, Remote } from './config';
 
+export type HeaderSet = ReadonlyArray<readonly [name: string, value: string]>;
+
+export interface SecurityHeaders {
+  /** For pages and the front-end files: CSP of the site. */
+  page: HeaderSet;
+  /** For /api answers, which are never rendered: a CSP that allows nothing. */
+  api: HeaderSet;
+}
+
+const stripe = { script: 'https://js.stripe.com', frames: ['https://js.stripe.com', 'https://hooks.stripe.com'], api: 'https://api.stripe.com' };
+
 /**
- * helmet's headers with a Content-Security-Policy that lets the shell load remotes from their
- * own origins (taken from the remote entries) and the few third parties the pages use.
+ * The Content-Security-Policy directives of the pages. Scripts come from our own origin, the remotes'
+ * origins (taken from their entries, the shell loads their code) and Stripe.js only when a real key
+ * is set. Upload origins serve images and take PUTs: img-src and connect-src, nothing that runs.
  */
-export function securityHeaders(config: GatewayConfig, remotes: Remote[]): RequestHandler {
-  if (config.CSP_MODE === 'off') return helmet({ contentSecurityPolicy: false });
+export function pageDirectives(config: GatewayConfig, remotes: Remote[]): Record<string, string[] | null> {
   const remoteOrigins = remotes.flatMap(({ entry }) => (/^https?:\/\//.test(entry) ? [new URL(entry).origin] : []));
-  const origins = [...new Set([...remoteOrigins, ...config.CSP_EXTRA_ORIGINS])];
-  return helmet({
-    contentSecurityPolicy: {
-      reportOnly: config.CSP_MODE === 'report-only',
-      directives: {
-        scriptSrc: ["'self'", ...origins],
-        connectSrc: ["'self'", ...origins],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https:', ...origins],
-        imgSrc: ["'self'", 'data:', 'blob:', ...origins],
-        frameSrc: ["'self'", ...origins],
-        // Plain-http deployments (local, compose) must keep working.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  const usesStripe = Boolean(config.STRIPE_PUBLISHABLE_KEY);
+  const unique = (...origins: string[]) => [...new Set(origins)];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: unique("'self'", ...remoteOrigins, ...(usesStripe ? [stripe.script] : [])),
+    // Module Federation fetches the remotes' manifests and chunks.
+    connectSrc: unique("'self'", ...remoteOrigins, ...config.CSP_UPLOAD_ORIGINS, ...(usesStripe ? [stripe.api] : [])),
+    styleSrc: unique("'self'", "'unsafe-inline'", ...remoteOrigins),
+    imgSrc: unique("'self'", 'data:', 'blob:', ...config.CSP_UPLOAD_ORIGINS),
+    fontSrc: ["'self'", 'data:'],
+    frameSrc: unique("'self'", ...config.CSP_FRAME_ORIGINS, ...(usesStripe ? stripe.frames : [])),
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    scriptSrcAttr: ["'none'"],
+    // Plain-http deployments (local, compose) must keep working.
+    upgradeInsecureRequests: null,
+  };
+}
+
+const apiDirectives = { defaultSrc: ["'none'"], frameAncestors: ["'none'"], upgradeInsecureRequests: null };
+
+/**
+ * helmet's headers, computed once: the policy never changes while the gateway runs, so each
+ * response only copies a ready list instead of running helmet's middlewares.
+ */
+export function securityHeaders(config: GatewayConfig, remotes: Remote[]): SecurityHeaders {
+  const reportOnly = config.CSP_MODE === 'report-only';
+  const policy = (directives: Record<string, string[] | null>): HelmetOptions['contentSecurityPolicy'] =>
+    config.CSP_MODE === 'off' ? false : { useDefaults: false, reportOnly, directives };
+  return {
+    page: headersOf({ contentSecurityPolicy: policy(pageDirectives(config, remotes)), xFrameOptions: { action: 'deny' } }),
+    api: headersOf({ contentSecurityPolicy: policy(apiDirectives), xFrameOptions: { action: 'deny' } }),
+  };
+}
+
+/** Runs helmet once against a response that only records the headers it is given. */
+function headersOf(options: HelmetOptions): HeaderSet {
+  const headers: OutgoingHttpHeaders = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => (headers[name] = value),
+    removeHeader: (name: string) => delete headers[name],
+  } as unknown as ServerResponse;
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder, (err?: unknown) => (failure = err));
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return Object.entries(headers).map(([name, value]) => [name, String(value)] as const);
+}
+
+export function applyHeaders(res: ServerResponse, headers: HeaderSet): void {
+  for (const [name, value] of headers) res.setHeader(name, value);
 }

@@ -67,7 +67,7 @@ export interface Marketplace {
   stop(): Promise<void>;
 }
 
-/** Starts the services and the gateway as child processes and waits until the gateway's /readyz answers 200. */
+/** Starts the services and the gateway as child processes and waits until the gateway's /statusz says every service is ready. */
 export async function startMarketplace(options: MarketplaceOptions): Promise<Marketplace> {
   const dataDir = options.dataDir ?? defaultDataDir;
   const defaultsUsed: string[] = [];
@@ -127,11 +127,12 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     await Promise.all([...children.values()].map((child) => stopProcess(child)));
   };
 
-  const gatewayReady = `http://127.0.0.1:${options.ports.gateway}/readyz`;
+  // The gateway's /readyz is about the gateway alone; /statusz tells when the services are ready too.
+  const servicesStatus = `http://127.0.0.1:${options.ports.gateway}/statusz`;
   const deadline = Date.now() + readyTimeoutMs;
-  while ((await httpStatus(gatewayReady)) !== 200) {
+  while (!(await allServicesReady(servicesStatus))) {
     if (exitedApps.size > 0 || Date.now() > deadline) {
-      const reason = exitedApps.size > 0 ? 'an app exited while starting' : `the gateway's /readyz did not answer 200 within ${readyTimeoutMs / 1000} s`;
+      const reason = exitedApps.size > 0 ? 'an app exited while starting' : `the gateway's /statusz did not say ready within ${readyTimeoutMs / 1000} s`;
       const report = await readinessReport(options.ports, children, exitedApps);
       await stop();
       throw new Error(`the marketplace did not become ready: ${reason}\n${report}`);
@@ -140,6 +141,15 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
   }
 
   return { siteUrl: options.siteUrl, env, defaultsUsed, appExited, stop };
+}
+
+async function allServicesReady(statusUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(statusUrl, { signal: AbortSignal.timeout(5_000) });
+    return response.ok && ((await response.json()) as { status?: string }).status === 'ready';
+  } catch {
+    return false;
+  }
 }
 
 function mainFileOf(appName: string): string {

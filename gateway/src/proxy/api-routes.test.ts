@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { startTestGateway, type TestGateway } from '../test/test-gateway';
+import { startTestGateway, tempFolder, type TestGateway } from '../test/test-gateway';
 import { deadUrl, startSilentUpstream, startUpstream, type TestUpstream } from '../test/upstream';
 
 let upstreams: Record<'identity' | 'providers' | 'billing' | 'notify', TestUpstream>;
@@ -69,6 +69,19 @@ describe('forwarded headers', () => {
     expect(response.headers['x-request-id']).toBe(forwarded);
   });
 
+  it('passes end-to-end headers and drops the ones about the client’s connection', async () => {
+    const response = await request(site.url)
+      .get('/api/users/me')
+      .set('authorization', 'Bearer abc')
+      .set('connection', 'keep-alive, x-client-hop')
+      .set('x-client-hop', 'secret')
+      .set('proxy-authorization', 'Basic xyz')
+      .expect(200);
+    expect(response.body.headers).toMatchObject({ authorization: 'Bearer abc', 'x-forwarded-proto': 'http' });
+    expect(response.body.headers['x-client-hop']).toBeUndefined();
+    expect(response.body.headers['proxy-authorization']).toBeUndefined();
+  });
+
   it('adds X-Forwarded-For', async () => {
     const response = await request(site.url).get('/api/users/me').expect(200);
     expect(response.body.headers['x-forwarded-for']).toMatch(/127\.0\.0\.1/);
@@ -87,11 +100,25 @@ it('compresses a large JSON answer with gzip', async () => {
 });
 
 describe('when a service is down', () => {
-  it('answers 503 { message } when the connection is refused', async () => {
-    const down = await startTestGateway({ BILLING_URL: await deadUrl() });
+  it('answers 503 { message } with Retry-After for that service’s routes only; other services and pages keep working', async () => {
+    const down = await startTestGateway({
+      IDENTITY_URL: upstreams.identity.url,
+      PROVIDERS_URL: upstreams.providers.url,
+      BILLING_URL: await deadUrl(),
+      NOTIFY_URL: upstreams.notify.url,
+      SHELL_DIST: tempFolder({ 'index.html': '<!doctype html><title>AltMed</title>' }),
+    });
     try {
-      const response = await request(down.url).post('/api/payments/confirm-payment').send({ paymentMethodId: 'pm_1' }).expect(503);
-      expect(response.body).toEqual({ message: 'Service unavailable' });
+      for (const path of ['/api/payments/confirm-payment', '/api/promo-codes/apply']) {
+        const response = await request(down.url).post(path).send({ paymentMethodId: 'pm_1' }).expect(503);
+        expect(response.body).toEqual({ message: 'Service unavailable' });
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      await request(down.url).get('/api/users/me').expect(200);
+      await request(down.url).get('/api/provider-info/abc').expect(200);
+      const page = await request(down.url).get('/payment').expect(200);
+      expect(page.text).toMatch(/<title>AltMed<\/title>/);
     } finally {
       await down.stop();
     }

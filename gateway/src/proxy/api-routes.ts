@@ -1,7 +1,7 @@
-import type { RequestHandler } from 'express';
-import { notFound } from '@altmed/service-kit';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Messages } from '@altmed/contracts';
 import type { ServiceName } from '../config';
-import type { UpstreamPool } from './upstream';
+import type { ProxyOptions, UpstreamPool } from './upstream';
 
 /** First path segment after /api → the service that owns it. */
 export const apiRoutes = new Map<string, ServiceName>([
@@ -14,13 +14,28 @@ export const apiRoutes = new Map<string, ServiceName>([
   ['email', 'notify'],
 ]);
 
-/** Mounted at /api: express has already stripped the prefix, so the service sees `/users/login`. */
-export function apiProxy(services: Record<ServiceName, string>, pool: UpstreamPool): RequestHandler {
-  const proxies = new Map(Object.entries(services).map(([name, url]) => [name, pool.proxyTo(name, url)]));
-  return (req, res, next) => {
-    const service = apiRoutes.get(req.path.split('/')[1] ?? '');
+export type ApiHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export function isApiRequest(url: string): boolean {
+  return url.startsWith('/api') && (url.length === 4 || url[4] === '/' || url[4] === '?');
+}
+
+/**
+ * `/api/<segment>/…` → the service that owns the segment, as `/<segment>/…`. Runs on the bare
+ * node request (no express in between): every API call pays for routing, nothing more.
+ */
+export function apiProxy(services: Record<ServiceName, string>, pool: UpstreamPool, options: ProxyOptions = {}): ApiHandler {
+  const proxies = new Map(Object.entries(services).map(([name, url]) => [name, pool.proxyTo(name, url, options)]));
+  return (req, res) => {
+    const path = (req.url ?? '').slice('/api'.length);
+    const segment = /^\/([^/?#]+)/.exec(path)?.[1] ?? '';
+    const service = apiRoutes.get(segment);
     const proxy = service && proxies.get(service);
-    if (!proxy) return next(notFound());
-    return proxy(req, res, next);
+    if (!proxy) {
+      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ message: Messages.notFound }));
+      return;
+    }
+    req.url = path;
+    proxy(req, res);
   };
 }
