@@ -62,7 +62,7 @@ async function main() {
   try {
     const upstream = spawn(process.execPath, ['-e', upstreamSource], { stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(upstream);
-    const [portLine] = (await once(upstream.stdout!, 'data')) as [Buffer];
+    const [portLine] = (await once(upstream.stdout, 'data')) as [Buffer];
     const upstreamUrl = `http://127.0.0.1:${portLine.toString().trim()}`;
 
     const gatewayPort = await freePort();

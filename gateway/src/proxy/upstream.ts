@@ -5,8 +5,8 @@ import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type 
 import { Messages } from '@altmed/contracts';
 
 export interface UpstreamPool {
-  proxyTo(name: string, target: string): RequestHandler;
-  close(): void;
+  proxyTo: (name: string, target: string) => RequestHandler;
+  close: () => void;
 }
 
 /**

@@ -16,7 +16,7 @@ export interface TokenVerifierOptions {
 }
 
 export interface TokenVerifier {
-  verify(token: string): Promise<AccessTokenClaims>;
+  verify: (token: string) => Promise<AccessTokenClaims>;
 }
 
 /** Keys from the identity service's JWKS; an unknown key id refetches at most once per interval. */

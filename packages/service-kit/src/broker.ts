@@ -225,7 +225,7 @@ export class EventBroker {
 
     let event: EventEnvelope;
     try {
-      event = eventEnvelopeSchema.parse(JSON.parse(message.content.toString('utf8'))) as EventEnvelope;
+      event = eventEnvelopeSchema.parse(JSON.parse(message.content.toString('utf8')));
     } catch {
       return deadLetter('not a valid event envelope');
     }

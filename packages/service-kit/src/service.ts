@@ -28,7 +28,7 @@ export interface RunningService {
   port: number;
   logger: Logger;
   /** Stops taking requests, then closes what the service opened. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** Listens on HOST:PORT (PORT 0 picks a free port) and answers the server with its real port. */
@@ -76,7 +76,7 @@ export interface ServiceDefinition {
    * for the connection) and the server listens. Returns what to stop before the broker and the
    * database close.
    */
-  setup(parts: ServiceParts): Promise<{ stop?: () => Promise<void> } | void>;
+  setup: (parts: ServiceParts) => Promise<{ stop?: () => Promise<void> } | void>;
 }
 
 /**

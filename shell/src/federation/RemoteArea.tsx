@@ -28,7 +28,6 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    // eslint-disable-next-line no-console
     console.error('[remote area] failed', error, info.componentStack);
   }
 

@@ -8,7 +8,7 @@ import { startTestIdentity, validSignup, type TestIdentity } from '../test/test-
  * A private queue bound to user.signed_up that collects every event it gets. Other test files
  * publish to the same exchange (poison messages included), so only envelopes are kept.
  */
-async function listenForSignups(): Promise<{ received: EventEnvelope[]; close(): Promise<void>; connection: ChannelModel; channel: Channel }> {
+async function listenForSignups(): Promise<{ received: EventEnvelope[]; close: () => Promise<void>; connection: ChannelModel; channel: Channel }> {
   const connection = await connect(process.env.AMQP_URL!);
   const channel = await connection.createChannel();
   await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });

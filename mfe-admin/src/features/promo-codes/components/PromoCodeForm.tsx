@@ -32,7 +32,7 @@ export function validatePromo(code: string, discount: string): Record<string, st
 }
 
 export interface PromoCodeFormProps {
-  onCreate(promo: NewPromoCode): Promise<boolean>;
+  onCreate: (promo: NewPromoCode) => Promise<boolean>;
 }
 
 /** Create form: code, discountPercentage (1–100), optional expiry; "Creating..." while sending. */

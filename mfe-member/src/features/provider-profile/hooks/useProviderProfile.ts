@@ -8,7 +8,7 @@ export type ProfileState =
   | { status: 'ready'; provider: PublicProvider };
 
 /** Loads a provider profile; `retry` loads it again after an error. */
-export function useProviderProfile(providerId: string | undefined): { state: ProfileState; retry(): void } {
+export function useProviderProfile(providerId: string | undefined): { state: ProfileState; retry: () => void } {
   const [state, setState] = useState<ProfileState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
