@@ -29,7 +29,7 @@ export function upstreamPool({ timeoutMs }: { timeoutMs: number }): UpstreamPool
         plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
         on: {
           proxyReq: (proxyReq, req) => {
-            proxyReq.setHeader('x-request-id', String(req.id));
+            if (typeof req.id === 'string') proxyReq.setHeader('x-request-id', req.id);
             // Replaces whatever X-Forwarded-For the client sent: services trust exactly this hop,
             // so the address they rate-limit on is the one the gateway saw (or its trusted ingress named).
             const clientIp = (req as IncomingMessage & { ip?: string }).ip ?? req.socket.remoteAddress;

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { connect, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type RecoveringChannelModel } from 'amqplib';
 import { ZodError } from 'zod';
 import { EVENTS_EXCHANGE, InvalidEventError, eventEnvelopeSchema, type EventEnvelope } from '@altmed/contracts';
@@ -240,11 +241,13 @@ export class EventBroker {
     if (failure instanceof PoisonMessageError || failure instanceof InvalidEventError || failure instanceof ZodError) {
       return deadLetter(String(failure));
     }
+    // Whatever was thrown, Error or not, is described readably in the log.
+    const reason = failure instanceof Error ? String(failure) : inspect(failure);
 
     const maxRetries = consumer.maxRetries ?? 8;
     const attempt = Number(message.properties.headers?.[ATTEMPT_HEADER] ?? 0) + 1;
-    if (attempt > maxRetries) return deadLetter(`failed after ${maxRetries} retries: ${String(failure)}`);
-    logger.warn({ queue: consumer.queue, eventId: event.id, attempt, err: String(failure) }, 'handler failed; retrying');
+    if (attempt > maxRetries) return deadLetter(`failed after ${maxRetries} retries: ${reason}`);
+    logger.warn({ queue: consumer.queue, eventId: event.id, attempt, err: reason }, 'handler failed; retrying');
     await sleep((consumer.retryDelayMs ?? defaultRetryDelay)(attempt), this.stopWaiting.signal);
     // Shutting down: leave the message unacked, so the broker hands it to the next consumer.
     if (this.consumingStopped) return;

@@ -130,7 +130,7 @@ export function runService(name: string, start: () => Promise<RunningService>): 
         stopping = true;
         service.logger.info({ signal }, `${name} shutting down`);
         const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
-        service.stop().finally(() => {
+        void service.stop().finally(() => {
           clearTimeout(forceExit);
           process.exit(0);
         });
