@@ -22,7 +22,7 @@ export function createHttpFetch(origin: string) {
         res.on('data', (chunk: string) => (data += chunk));
         res.on('end', () => {
           const status = res.statusCode ?? 0;
-          resolve({ ok: status >= 200 && status < 300, status, text: async () => data, json: async () => JSON.parse(data) });
+          resolve({ ok: status >= 200 && status < 300, status, text: async () => data, json: async (): Promise<unknown> => JSON.parse(data) as unknown });
         });
       });
       req.on('error', reject);
