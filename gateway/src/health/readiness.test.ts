@@ -46,7 +46,7 @@ it('reports a service that does not answer as unreachable', async () => {
   const partial = await startTestGateway({ IDENTITY_URL: identity, PROVIDERS_URL: providers, BILLING_URL: billing, NOTIFY_URL: await deadUrl() });
   try {
     const response = await request(partial.url).get('/readyz').expect(503);
-    expect(response.body.services).toEqual({ identity: 'ready', providers: 'ready', billing: 'ready', notify: 'unreachable' });
+    expect((response.body as { services: unknown }).services).toEqual({ identity: 'ready', providers: 'ready', billing: 'ready', notify: 'unreachable' });
   } finally {
     await partial.stop();
   }

@@ -44,7 +44,7 @@ describe('the shared HTTP app', () => {
   it('reports readiness from its checks', async () => {
     await request(testApp(true)).get('/readyz').expect(200);
     const notReady = await request(testApp(false)).get('/readyz').expect(503);
-    expect(notReady.body.checks).toEqual({ database: false, broker: true });
+    expect((notReady.body as { checks: unknown }).checks).toEqual({ database: false, broker: true });
   });
 
   it('sets security headers', async () => {

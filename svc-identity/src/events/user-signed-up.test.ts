@@ -2,7 +2,7 @@ import { connect, type Channel, type ChannelModel } from 'amqplib';
 import request from 'supertest';
 import { EVENTS_EXCHANGE, parseEvent, type EventEnvelope } from '@altmed/contracts';
 import { eventually, proxyFor, withDatabase, type TcpProxy } from '@altmed/local-stack/src/testing';
-import { startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
+import { authBody, startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
 
 /**
  * A private queue bound to user.signed_up that collects every event it gets. Other test files
@@ -29,7 +29,7 @@ async function listenForSignups(): Promise<{ received: EventEnvelope[]; close: (
 function pendingOutbox(database: string): Promise<number> {
   return withDatabase(database, async (db) => {
     const users = await db.collection('users').find({}, { projection: { outbox: 1 } }).toArray();
-    return users.reduce((sum, user) => sum + (user.outbox?.length ?? 0), 0);
+    return users.reduce((sum, user) => sum + ((user.outbox as unknown[] | undefined)?.length ?? 0), 0);
   });
 }
 
@@ -39,7 +39,7 @@ it('publishes user.signed_up (v1, envelope from the contracts) for every sign-up
   try {
     const body = validSignup();
     const signup = await request(identity.url).post('/users/signup').send(body).expect(201);
-    const raw = await eventually(() => listener.received.find((event) => (event.data as { userId?: string }).userId === signup.body.user.id));
+    const raw = await eventually(() => listener.received.find((event) => (event.data as { userId?: string }).userId === authBody(signup).user.id));
     const event = parseEvent('user.signed_up', raw);
     expect(event).toMatchObject({ type: 'user.signed_up', version: 1, source: 'svc-identity', data: { email: body.email, name: body.name, role: 'user' } });
     await eventually(async () => (await pendingOutbox(identity.database)) === 0);
@@ -71,7 +71,7 @@ describe('while the broker is unreachable', () => {
       await eventually(async () => (await request(identity.url).get('/readyz')).status === 503);
 
       const signup = await request(identity.url).post('/users/signup').send(validSignup()).expect(201);
-      const userId: string = signup.body.user.id;
+      const userId = authBody(signup).user.id;
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(listener.received.filter((event) => (event.data as { userId?: string }).userId === userId)).toHaveLength(0);
       expect(await pendingOutbox(identity.database)).toBe(1);

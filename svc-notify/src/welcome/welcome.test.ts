@@ -104,7 +104,7 @@ describe('when the SMTP server fails', () => {
       const event = signedUpEvent({ id: randomUUID() });
       await publisher.publish('user.signed_up', event);
       const [deadLettered] = await publisher.takeFrom(`${notify.queue}.dead-letter`, 1);
-      expect(JSON.parse(deadLettered!).id).toBe(event.id);
+      expect((JSON.parse(deadLettered!) as { id: string }).id).toBe(event.id);
     } finally {
       await notify.stop();
     }
