@@ -1,2 +1,2 @@
 // Async boundary so shared singletons are negotiated before app code runs.
-import('./bootstrap');
+void import('./bootstrap');

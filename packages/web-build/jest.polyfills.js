@@ -1,5 +1,5 @@
 // jsdom lacks TextEncoder/TextDecoder, which react-router 7 needs at import time.
-const { TextEncoder, TextDecoder } = require('node:util');
+const util = require('node:util');
 
-if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
-if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
+if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = util.TextEncoder;
+if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = util.TextDecoder;

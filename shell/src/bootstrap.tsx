@@ -5,7 +5,6 @@ import { ensureRemotesRegistered } from './federation/remotesConfig';
 
 // Read /remotes.json right away; remote areas wait for it, everything else renders at once.
 ensureRemotesRegistered().catch((error: unknown) => {
-  // eslint-disable-next-line no-console
   console.warn('[federation] remotes.json could not be loaded; remote areas will show a fallback', error);
 });
 

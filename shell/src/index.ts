@@ -1,2 +1,2 @@
 // Async boundary: lets Module Federation negotiate shared singletons before any app code runs.
-import('./bootstrap');
+void import('./bootstrap');

@@ -11,7 +11,7 @@ export type { LocalStackPorts } from './parts';
 
 export interface LocalStack {
   env: Record<string, string>;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface LocalStackOptions {

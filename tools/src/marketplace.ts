@@ -64,7 +64,7 @@ export interface Marketplace {
   defaultsUsed: string[];
   /** Resolves with a description when an app exits before stop() is called. */
   appExited: Promise<string>;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** Starts the services and the gateway as child processes and waits until the gateway's /statusz says every service is ready. */

@@ -46,7 +46,7 @@ export async function eventually<T>(probe: () => T | Promise<T>, timeoutMs = 10_
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await Promise.resolve().then(probe).catch(() => undefined);
-    if (value) return value as NonNullable<T>;
+    if (value) return value;
     if (Date.now() > deadline) throw new Error(message);
     await sleep(intervalMs);
   }

@@ -21,7 +21,7 @@ export interface RunningPart {
   name: string;
   env: Record<string, string>;
   /** Stops the part if this stack started it; a no-op for a part that was already answering or given by env. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export const nothingToStop = async (): Promise<void> => {};

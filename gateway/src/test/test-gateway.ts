@@ -8,7 +8,7 @@ import { startGateway } from '../gateway';
 export interface TestGateway {
   gateway: RunningService;
   url: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** A real gateway on a free port; front-end folders default to ones that do not exist. */

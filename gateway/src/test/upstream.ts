@@ -18,7 +18,7 @@ export interface TestUpstream {
   url: string;
   /** What its /readyz answers. */
   ready: boolean;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**
@@ -45,7 +45,7 @@ export async function startUpstream(name: string): Promise<TestUpstream> {
 }
 
 /** Accepts connections and never answers: an upstream that hangs. */
-export async function startSilentUpstream(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startSilentUpstream(): Promise<{ url: string; stop: () => Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => sockets.add(socket));
   server.listen(0, '127.0.0.1');

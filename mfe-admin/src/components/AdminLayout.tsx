@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { theme, useSession } from '@altmed/web-kit';
@@ -133,13 +133,17 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  // The menu closes whenever the page changes (state adjusted during render, not in an effect).
+  const [menuPage, setMenuPage] = useState(pathname);
+  if (menuPage !== pathname) {
+    setMenuPage(pathname);
+    setOpen(false);
+  }
   const showSidebar = isLoggedIn && isAdmin;
-
-  useEffect(() => setOpen(false), [pathname]);
 
   const signOut = () => {
     logout();
-    navigate('/');
+    void navigate('/');
   };
 
   return (

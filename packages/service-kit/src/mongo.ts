@@ -16,7 +16,7 @@ export async function connectDatabase(url: string, database: string): Promise<Co
 
 export async function isDatabaseReachable(connection: Connection): Promise<boolean> {
   try {
-    if (connection.readyState !== 1 || !connection.db) return false;
+    if (connection.readyState !== mongoose.ConnectionStates.connected || !connection.db) return false;
     await connection.db.admin().ping();
     return true;
   } catch {

@@ -31,7 +31,7 @@ export interface RunningService {
   port: number;
   logger: Logger;
   /** Stops taking requests, then closes what the service opened. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** Listens on HOST:PORT (PORT 0 picks a free port) and answers the server with its real port. */
@@ -85,7 +85,7 @@ export interface ServiceDefinition {
    * for the connection) and the server listens. Returns what to stop before the broker and the
    * database close.
    */
-  setup(parts: ServiceParts): Promise<{ stop?: () => Promise<void> } | void>;
+  setup: (parts: ServiceParts) => Promise<{ stop?: () => Promise<void> } | void>;
 }
 
 /**
@@ -142,7 +142,7 @@ export function runService(name: string, start: () => Promise<RunningService>): 
         stopping = true;
         service.logger.info({ signal }, `${name} shutting down`);
         const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
-        service.stop().finally(() => {
+        void service.stop().finally(() => {
           clearTimeout(forceExit);
           process.exit(0);
         });

@@ -53,7 +53,7 @@ const Title = styled.h2`
 
 export interface ModalProps {
   title: ReactNode;
-  onClose(): void;
+  onClose: () => void;
   /** Slides up from the bottom edge instead of sitting in the middle. */
   variant?: 'dialog' | 'drawer';
   children: ReactNode;

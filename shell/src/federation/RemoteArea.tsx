@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ErrorFallback, Spinner, theme } from '@altmed/web-kit';
 import { loadRemoteComponent, type RemoteComponentModule } from './loadRemoteModule';
@@ -28,7 +28,6 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    // eslint-disable-next-line no-console
     console.error('[remote area] failed', error, info.componentStack);
   }
 
@@ -59,14 +58,14 @@ export interface RemoteAreaProps {
  * Try again button that loads it afresh.
  */
 export function RemoteArea({ remote, module, loader, loadingLabel = 'Loading...' }: RemoteAreaProps) {
-  const [attempt, setAttempt] = useState(0);
-  const LazyComponent = useMemo<ComponentType>(
-    () => lazy(loader ?? (() => loadRemoteComponent(remote, module))),
-    // A new lazy component per attempt: React caches a rejected lazy for good.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [remote, module, loader, attempt],
-  );
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // A new lazy component per area and per attempt: React caches a rejected lazy for good. It lives
+  // in this (committed) component's state: a component that suspends before its first commit loses its state.
+  const areaKey = `${remote}/${module}`;
+  const load = loader ?? (() => loadRemoteComponent(remote, module));
+  const [area, setArea] = useState(() => ({ key: areaKey, Component: lazy<ComponentType>(load) }));
+  if (area.key !== areaKey) setArea({ key: areaKey, Component: lazy<ComponentType>(load) });
+  const retry = () => setArea({ key: areaKey, Component: lazy<ComponentType>(load) });
+  const LazyComponent = area.Component;
   return (
     <RemoteErrorBoundary
       key={`${remote}/${module}`}

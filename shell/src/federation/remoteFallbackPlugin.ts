@@ -25,7 +25,6 @@ export default function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
     name: 'altmed-remote-fallback',
     errorLoadRemote(args) {
       if (args.lifecycle !== 'onLoad') return undefined;
-      // eslint-disable-next-line no-console
       console.warn(`[federation] ${args.id} is unavailable`, args.error);
       const fallback: RemoteUnavailableModule = { [REMOTE_UNAVAILABLE]: true, id: args.id, error: args.error };
       return fallback;

@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import type { AuthResponse } from '@altmed/contracts';
 import type { RunningService } from '@altmed/service-kit';
 import { startServiceUnderTest, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
 import { loadIdentityConfig } from '../config';
@@ -32,3 +33,6 @@ export const validSignup = (overrides: Record<string, unknown> = {}) => ({
   contactInfo: { phone: '555-123-4567', address: '1 Main St', specialties: ['Nutrition', 'Vision'] },
   ...overrides,
 });
+
+/** The body of a sign-up or login answer (supertest leaves bodies untyped). */
+export const authBody = (response: { body: unknown }) => response.body as AuthResponse;

@@ -1,16 +1,16 @@
 import request from 'supertest';
-import { startTestIdentity, validSignup } from '../test/test-service';
+import { authBody, startTestIdentity, validSignup } from '../test/test-service';
 
 it('creates the configured administrator at start, once, and leaves an existing one alone', async () => {
   const first = await startTestIdentity({ ADMIN_EMAIL: 'Admin@Example.com', ADMIN_PASSWORD: 'a-long-admin-password' });
   const login = await request(first.url).post('/users/login').send({ email: 'admin@example.com', password: 'a-long-admin-password' }).expect(200);
-  expect(login.body.user).toMatchObject({ email: 'admin@example.com', role: 'admin', isAdmin: true });
+  expect(authBody(login).user).toMatchObject({ email: 'admin@example.com', role: 'admin', isAdmin: true });
   await first.stop({ keepDatabase: true });
 
   const second = await startTestIdentity({ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'another-long-password', MONGO_DB: first.database });
   try {
     const again = await request(second.url).post('/users/login').send({ email: 'admin@example.com', password: 'a-long-admin-password' }).expect(200);
-    expect(again.body.user.id).toBe(login.body.user.id);
+    expect(authBody(again).user.id).toBe(authBody(login).user.id);
     await request(second.url).post('/users/login').send({ email: 'admin@example.com', password: 'another-long-password' }).expect(401);
   } finally {
     await second.stop();
@@ -26,7 +26,7 @@ it('creates no administrator when a member already holds ADMIN_EMAIL', async () 
   try {
     await request(restarted.url).post('/users/login').send({ email: 'taken@example.com', password: 'a-long-admin-password' }).expect(401);
     const login = await request(restarted.url).post('/users/login').send({ email: 'taken@example.com', password: 'correct horse' }).expect(200);
-    expect(login.body.user).toMatchObject({ role: 'user', isAdmin: false });
+    expect(authBody(login).user).toMatchObject({ role: 'user', isAdmin: false });
   } finally {
     await restarted.stop();
   }

@@ -10,8 +10,8 @@ export interface OutgoingEmail {
 }
 
 export interface Mailer {
-  send(email: OutgoingEmail): Promise<void>;
-  close(): void;
+  send: (email: OutgoingEmail) => Promise<void>;
+  close: () => void;
 }
 
 /**

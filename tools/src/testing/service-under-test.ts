@@ -6,7 +6,7 @@ import { eventually } from '../net';
 interface StartedService {
   server: Server;
   port: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface ServiceUnderTest<S extends StartedService> {
@@ -16,7 +16,7 @@ export interface ServiceUnderTest<S extends StartedService> {
   database: string;
   /** Appended to the service's queue names (`EVENT_QUEUE_SUFFIX`). */
   queueSuffix: string;
-  stop(options?: { keepDatabase?: boolean }): Promise<void>;
+  stop: (options?: { keepDatabase?: boolean }) => Promise<void>;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, apiRequest } from './apiRequest';
 
@@ -26,7 +26,8 @@ function readAll(req: IncomingMessage): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
+  server = createServer((req, res) => void answer(req, res));
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     seen = {
       method: req.method,
       url: req.url,
@@ -40,7 +41,7 @@ beforeAll(async () => {
     };
     switch (req.url) {
       case '/api/echo':
-        return json(200, { ok: true, received: seen.body ? JSON.parse(seen.body) : null });
+        return json(200, { ok: true, received: seen.body ? (JSON.parse(seen.body) as unknown) : null });
       case '/api/fail-with-message':
         return json(400, { message: 'Email already exists', errors: { email: 'taken' } });
       case '/api/fail-without-message':
@@ -54,7 +55,7 @@ beforeAll(async () => {
       default:
         return json(404, { message: 'Not found' });
     }
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
 });

@@ -63,7 +63,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 function serverMessage(data: unknown): string | null {
   if (data && typeof data === 'object' && 'message' in data) {
-    const { message } = data as { message: unknown };
+    const { message } = data;
     if (typeof message === 'string' && message.trim()) return message;
   }
   return null;

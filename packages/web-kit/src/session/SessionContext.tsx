@@ -30,8 +30,8 @@ export interface Session {
   /** True when both a token and a user are present. */
   isLoggedIn: boolean;
   isAdmin: boolean;
-  login(token: string, user: SessionUser): void;
-  logout(): void;
+  login: (token: string, user: SessionUser) => void;
+  logout: () => void;
 }
 
 /**

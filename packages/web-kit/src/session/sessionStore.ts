@@ -10,14 +10,14 @@ type Listener = () => void;
 export type SessionStorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export interface SessionStore {
-  getState(): SessionState;
-  subscribe(listener: Listener): () => void;
+  getState: () => SessionState;
+  subscribe: (listener: Listener) => () => void;
   /** Stores token and user together (login and signup). */
-  login(token: string, user: SessionUser): void;
+  login: (token: string, user: SessionUser) => void;
   /** Clears token and user. */
-  logout(): void;
+  logout: () => void;
   /** Re-reads storage, e.g. after another tab changed it. */
-  reload(): void;
+  reload: () => void;
 }
 
 function parseUser(raw: string | null): SessionUser | null {

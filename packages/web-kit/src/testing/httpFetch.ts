@@ -8,8 +8,8 @@ import { request } from 'node:http';
 export interface TestResponse {
   ok: boolean;
   status: number;
-  text(): Promise<string>;
-  json(): Promise<unknown>;
+  text: () => Promise<string>;
+  json: () => Promise<unknown>;
 }
 
 export function createHttpFetch(origin: string) {
@@ -22,7 +22,7 @@ export function createHttpFetch(origin: string) {
         res.on('data', (chunk: string) => (data += chunk));
         res.on('end', () => {
           const status = res.statusCode ?? 0;
-          resolve({ ok: status >= 200 && status < 300, status, text: async () => data, json: async () => JSON.parse(data) });
+          resolve({ ok: status >= 200 && status < 300, status, text: async () => data, json: async (): Promise<unknown> => JSON.parse(data) as unknown });
         });
       });
       req.on('error', reject);
@@ -47,8 +47,8 @@ export interface TestServer {
   /** Requests seen so far: method, url, parsed JSON body and authorization header. */
   requests: { method: string; url: string; body: unknown; authorization?: string }[];
   /** Replaces the canned routes. Unmatched requests get 404 { message: 'Not found' }. */
-  setRoutes(routes: TestRoute[]): void;
-  close(): Promise<void>;
+  setRoutes: (routes: TestRoute[]) => void;
+  close: () => Promise<void>;
 }
 
 /** A real HTTP server on 127.0.0.1 answering canned JSON per method and path. */

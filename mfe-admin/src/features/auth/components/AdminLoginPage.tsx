@@ -65,7 +65,7 @@ export function AdminLoginPage() {
         return;
       }
       login(response.token, response.user);
-      navigate('/admin/providers');
+      void navigate('/admin/providers');
     } catch (err) {
       setError(loginErrorText(err));
     } finally {
@@ -79,7 +79,7 @@ export function AdminLoginPage() {
         <Title>Admin Portal</Title>
         <Subtitle>Sign in to manage providers and promo codes.</Subtitle>
         {error ? <Banner tone="error">{error}</Banner> : null}
-        <Form onSubmit={onSubmit} noValidate>
+        <Form onSubmit={(event) => void onSubmit(event)} noValidate>
           <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
           <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           <Button type="submit" size="lg" fullWidth disabled={busy}>

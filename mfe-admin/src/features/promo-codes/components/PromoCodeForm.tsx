@@ -32,7 +32,7 @@ export function validatePromo(code: string, discount: string): Record<string, st
 }
 
 export interface PromoCodeFormProps {
-  onCreate(promo: NewPromoCode): Promise<boolean>;
+  onCreate: (promo: NewPromoCode) => Promise<boolean>;
 }
 
 /** Create form: code, discountPercentage (1–100), optional expiry; "Creating..." while sending. */
@@ -60,7 +60,7 @@ export function PromoCodeForm({ onCreate }: PromoCodeFormProps) {
 
   return (
     <Card style={{ marginBottom: 24 }}>
-      <Form onSubmit={submit} noValidate aria-label="New promo code">
+      <Form onSubmit={(event) => void submit(event)} noValidate aria-label="New promo code">
         <TextField label="Code" name="code" value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} placeholder="SPRING25" />
         <TextField
           label="Discount Percentage"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { BANNER_DURATION_MS } from '@altmed/contracts/web';
 import { Button, Card, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
@@ -42,27 +42,30 @@ export function PromoCodesPage() {
   const [fetchError, setFetchError] = useState<string | null>(null);
   const [success, showSuccess] = useTimedMessage(BANNER_DURATION_MS);
 
-  const load = useCallback(async () => {
-    try {
-      setPromoCodes(await fetchPromoCodes(token));
-      setFetchError(null);
-    } catch {
-      setFetchError(PromoTexts.fetchFailed);
-    } finally {
-      setLoading(false);
-    }
-  }, [token]);
+  // Bumped to fetch the list again (after a create); an answer that arrives after a newer fetch started is dropped.
+  const [listVersion, setListVersion] = useState(0);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    let current = true;
+    fetchPromoCodes(token)
+      .then((codes) => {
+        if (!current) return;
+        setPromoCodes(codes);
+        setFetchError(null);
+      })
+      .catch(() => current && setFetchError(PromoTexts.fetchFailed))
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [token, listVersion]);
 
   const onCreate = async (promo: NewPromoCode): Promise<boolean> => {
     try {
       await createPromoCode(token, promo);
       showSuccess(PromoTexts.created);
       setFormOpen(false);
-      await load();
+      setListVersion((n) => n + 1);
       return true;
     } catch {
       showError(PromoTexts.createFailed);

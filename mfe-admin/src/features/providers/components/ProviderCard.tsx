@@ -56,7 +56,7 @@ const Actions = styled.div`
 
 const labels: Record<ProviderAction, string> = { approve: 'Approve', block: 'Block', unblock: 'Unblock' };
 
-export function ProviderCard({ provider, busy, onAction }: { provider: AdminProvider; busy: boolean; onAction(action: ProviderAction): void }) {
+export function ProviderCard({ provider, busy, onAction }: { provider: AdminProvider; busy: boolean; onAction: (action: ProviderAction) => void }) {
   const status = providerStatus(provider);
   const specialties = provider.specialties ?? [];
   const extra = specialties.length - ADMIN_CARD_MAX_SPECIALTIES;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Card, PageContainer, PageTitle, SelectField, Spinner, TextField, theme, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
@@ -60,22 +60,24 @@ export function ProvidersPage() {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const data = await fetchProviders(token, { status, search: debouncedSearch });
-      setProviders(data.providers);
-      setStats(data.stats);
-      setMessage((current) => (current?.tone === 'error' ? null : current));
-    } catch {
-      setMessage({ tone: 'error', text: 'Failed to fetch providers' });
-    } finally {
-      setLoading(false);
-    }
-  }, [token, status, debouncedSearch]);
+  // Bumped to fetch the list again (after an action); an answer that arrives after a newer fetch started is dropped.
+  const [listVersion, setListVersion] = useState(0);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    let current = true;
+    fetchProviders(token, { status, search: debouncedSearch })
+      .then((data) => {
+        if (!current) return;
+        setProviders(data.providers);
+        setStats(data.stats);
+        setMessage((shown) => (shown?.tone === 'error' ? null : shown));
+      })
+      .catch(() => current && setMessage({ tone: 'error', text: 'Failed to fetch providers' }))
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [token, status, debouncedSearch, listVersion]);
 
   const act = async (provider: AdminProvider, action: ProviderAction) => {
     setBusyId(provider._id);
@@ -86,7 +88,7 @@ export function ProvidersPage() {
       setMessage({ tone: 'error', text: `Failed to ${action} provider` });
     } finally {
       setBusyId(null);
-      await load();
+      setListVersion((n) => n + 1);
     }
   };
 

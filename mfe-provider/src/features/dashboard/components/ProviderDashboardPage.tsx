@@ -69,26 +69,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const list = (values?: string[]) => (values?.length ? values.join(', ') : '—');
 const rating = (value?: number) => (typeof value === 'number' ? value.toFixed(1) : '—');
 
+const PROFILE_LOAD_FAILED = 'Failed to load your profile information.';
+
 /** The provider dashboard (SPEC §2): review stats and the sections of the provider's profile. */
 export default function ProviderDashboardPage() {
   const { user } = useSession();
   const providerId = user?.providerId ?? null;
-  const [profile, setProfile] = useState<ProviderProfile | null>(null);
-  const [loading, setLoading] = useState(Boolean(providerId));
-  const [error, setError] = useState<string | null>(providerId ? null : 'Failed to load your profile information.');
+  // What was loaded, and for which provider: anything else is still loading (derived, not set in the effect).
+  const [loaded, setLoaded] = useState<{ providerId: string; profile: ProviderProfile | null; error: string | null } | null>(null);
 
   useEffect(() => {
     if (!providerId) return undefined;
     let cancelled = false;
-    setLoading(true);
     fetchOwnProfile(providerId)
-      .then((p) => !cancelled && (setProfile(p), setError(null)))
-      .catch(() => !cancelled && setError('Failed to load your profile information.'))
-      .finally(() => !cancelled && setLoading(false));
+      .then((p) => !cancelled && setLoaded({ providerId, profile: p, error: null }))
+      .catch(() => !cancelled && setLoaded({ providerId, profile: null, error: PROFILE_LOAD_FAILED }));
     return () => {
       cancelled = true;
     };
   }, [providerId]);
+
+  const current = loaded?.providerId === providerId ? loaded : null;
+  const loading = Boolean(providerId) && !current;
+  const profile = current?.profile ?? null;
+  const error = providerId ? (current?.error ?? null) : PROFILE_LOAD_FAILED;
 
   const stats = profile?.reviewStats;
 

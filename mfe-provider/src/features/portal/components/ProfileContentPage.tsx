@@ -90,7 +90,7 @@ export default function ProfileContentPage() {
       const provider = await saveProfileContent(providerId, { headshotUrl, galleryUrl, practiceDescription: description.trim() });
       await sendSignupNotifications(provider);
       clearStoredProviderId();
-      navigate('/completion');
+      void navigate('/completion');
     } catch (err) {
       setError(`Upload failed: ${err instanceof Error ? err.message : 'Unknown error'}. Please try again.`);
     } finally {
@@ -111,7 +111,7 @@ export default function ProfileContentPage() {
       <StepIndicator current={3} />
       <FormCard>
         {error ? <Alert>{error}</Alert> : null}
-        <form onSubmit={onSubmit} noValidate aria-label="Profile content">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Profile content">
           <Stack $gap={22}>
             <Grid2>
               <div>
@@ -146,7 +146,7 @@ export default function ProfileContentPage() {
             </div>
           </Stack>
           <FormActions>
-            <Button variant="ghost" onClick={() => navigate('/qualifications')}>
+            <Button variant="ghost" onClick={() => void navigate('/qualifications')}>
               Back
             </Button>
             <Button type="submit" size="lg" disabled={uploading}>

@@ -42,7 +42,7 @@ export default function ProviderPortalPage() {
     try {
       const id = await createProvider(values);
       storeProviderId(id);
-      navigate('/qualifications');
+      void navigate('/qualifications');
     } catch (error) {
       const outcome = mapSignupError(error);
       setErrors((prev) => ({ ...prev, ...outcome.fieldErrors }));
@@ -60,7 +60,7 @@ export default function ProviderPortalPage() {
       <StepIndicator current={1} />
       <FormCard>
         {alert ? <Alert>{alert}</Alert> : null}
-        <form onSubmit={onSubmit} noValidate aria-label="Practice information">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Practice information">
           <Stack>
             <Grid2>
               <TextField label="Name of Practice" autoComplete="organization" {...field('practiceName')} />

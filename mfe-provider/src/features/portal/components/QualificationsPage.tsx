@@ -85,7 +85,7 @@ export default function QualificationsPage() {
     if (licenseError) return;
     if (!providerId) {
       setError('Provider ID not found. Please start from the beginning.');
-      navigate('/provider-portal');
+      void navigate('/provider-portal');
       return;
     }
     setSaving(true);
@@ -97,7 +97,7 @@ export default function QualificationsPage() {
         educationAndTraining: nonBlank(educationAndTraining),
         stateLicenses,
       });
-      navigate('/profile-content');
+      void navigate('/profile-content');
     } catch {
       setError('Error saving qualifications. Please try again.');
     } finally {
@@ -113,7 +113,7 @@ export default function QualificationsPage() {
       <StepIndicator current={2} />
       <FormCard>
         {error ? <Alert>{error}</Alert> : null}
-        <form onSubmit={onSubmit} noValidate aria-label="Qualifications">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Qualifications">
           <Stack $gap={28}>
             <section>
               <SectionHeading>Type of Medicine</SectionHeading>
@@ -182,7 +182,7 @@ export default function QualificationsPage() {
             </Fieldset>
           </Stack>
           <FormActions>
-            <Button variant="ghost" onClick={() => navigate('/provider-portal')}>
+            <Button variant="ghost" onClick={() => void navigate('/provider-portal')}>
               Back
             </Button>
             <Button type="submit" size="lg" disabled={saving}>

@@ -20,7 +20,7 @@ export interface RepeatableListProps {
   values: string[];
   placeholder: string;
   addLabel: string;
-  onChange(values: string[]): void;
+  onChange: (values: string[]) => void;
 }
 
 /** A list of text entries; the first entry cannot be removed (SPEC §5). */

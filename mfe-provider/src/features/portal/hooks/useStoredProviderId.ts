@@ -33,7 +33,7 @@ export function useRequiredProviderId(): string | null {
   const navigate = useNavigate();
   const [id] = useState(getStoredProviderId);
   useEffect(() => {
-    if (!id) navigate('/provider-portal', { replace: true });
+    if (!id) void navigate('/provider-portal', { replace: true });
   }, [id, navigate]);
   return id;
 }

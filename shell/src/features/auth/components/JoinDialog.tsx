@@ -50,7 +50,7 @@ const Footer = styled.div`
  * The member join flow. Step 1 (membership intro) is complete; the contact, payment-method and
  * card steps come with the identity and billing APIs, so Continue leads to a notice for now.
  */
-export function JoinDialog({ onClose }: { onClose(): void }) {
+export function JoinDialog({ onClose }: { onClose: () => void }) {
   const [step, setStep] = useState<'membership' | 'contactInfo'>('membership');
 
   if (step === 'contactInfo') {

@@ -25,7 +25,7 @@ const LinkButton = styled.button`
 `;
 
 /** Placeholder for the member login modal; the real form arrives with the identity API. */
-export function LoginDialog({ onClose, onJoinInstead }: { onClose(): void; onJoinInstead(): void }) {
+export function LoginDialog({ onClose, onJoinInstead }: { onClose: () => void; onJoinInstead: () => void }) {
   return (
     <Modal title="Log In" onClose={onClose}>
       <Text>Member login is opening soon.</Text>

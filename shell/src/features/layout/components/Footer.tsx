@@ -82,7 +82,7 @@ const HiddenButton = styled.button`
 /** The footer of non-admin pages: tagline, links, copyright and the hidden admin entrance. */
 export function Footer() {
   const navigate = useNavigate();
-  const unlock = useCallback(() => navigate('/admin/promo-codes'), [navigate]);
+  const unlock = useCallback(() => void navigate('/admin/promo-codes'), [navigate]);
   const onHiddenClick = useAdminEntrance(unlock);
 
   return (

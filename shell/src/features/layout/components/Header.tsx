@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, theme, useSession } from '@altmed/web-kit';
@@ -134,13 +134,16 @@ export function Header() {
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-
-  // The mobile menu closes whenever the page changes.
-  useEffect(() => setOpen(false), [location.pathname]);
+  // The menu closes whenever the page changes (state adjusted during render, not in an effect).
+  const [menuPage, setMenuPage] = useState(location.pathname);
+  if (menuPage !== location.pathname) {
+    setMenuPage(location.pathname);
+    setOpen(false);
+  }
 
   const handleLogout = () => {
     logout();
-    navigate('/login');
+    void navigate('/login');
   };
 
   return (

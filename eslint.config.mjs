@@ -1,0 +1,95 @@
+// @ts-check
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The apps and services: each one is deployed alone, so none may reach into another's folder. */
+const units = ['shell', 'mfe-member', 'mfe-provider', 'mfe-admin', 'gateway', 'svc-identity', 'svc-providers', 'svc-billing', 'svc-notify'];
+const frontEnds = ['shell', 'mfe-member', 'mfe-provider', 'mfe-admin', 'packages/web-kit'];
+
+/** Packages are used through their entry points; these test and standalone helpers are the documented exceptions. */
+const packageInternals = {
+  regex: '^@altmed/(?!local-stack/src/testing$|web-kit/src/testing/[^/]+$|web-kit/src/standalone$)[^/]+/(src|dist)(/|$)',
+  message: "Import the package's entry point, not its internals (the package's README names the exceptions).",
+};
+
+/** @param {string} unit */
+function importBoundaries(unit) {
+  const others = units.filter((name) => name !== unit).join('|');
+  return {
+    files: [`${unit}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            packageInternals,
+            {
+              regex: `^(\\.\\./)+(${others}|packages)(/|$)`,
+              message: `${unit} may import packages only (@altmed/* or npm), never another app's or package's folder.`,
+            },
+            { regex: `^(${others})(/|$)`, message: `${unit} may import packages only (@altmed/* or npm), never another app's source.` },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.tools/**', '**/coverage/**', 'e2e/artifacts/**', '**/test-results/**'] },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.jest },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // Callbacks and stores are passed around unbound (props, hooks' results, useSyncExternalStore):
+      // declared as properties, they are typed as plain functions and unbound-method has nothing to flag.
+      '@typescript-eslint/method-signature-style': ['error', 'property'],
+      // An async function without await is harmless and often implements a Promise-returning interface;
+      // no-floating-promises and no-misused-promises catch the mistakes that matter.
+      '@typescript-eslint/require-await': 'off',
+      'no-restricted-imports': ['error', { patterns: [packageInternals] }],
+    },
+  },
+  ...units.map(importBoundaries),
+  {
+    files: frontEnds.map((dir) => `${dir}/**/*.{ts,tsx}`),
+    ...reactHooks.configs.flat.recommended,
+    ...jsxA11y.flatConfigs.recommended,
+    plugins: { ...reactHooks.configs.flat.recommended.plugins, ...jsxA11y.flatConfigs.recommended.plugins },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'react-hooks/exhaustive-deps': 'error',
+    },
+    languageOptions: {
+      ...jsxA11y.flatConfigs.recommended.languageOptions,
+      globals: { ...globals.browser, ...globals.jest },
+    },
+  },
+  {
+    // Config and launcher scripts in plain JavaScript run in Node, outside any tsconfig.
+    files: ['**/*.{js,cjs,mjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.{js,cjs}'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  prettier,
+);
