@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { USER_ROLES, type UserRole } from '@altmed/contracts';
-import { outboxSchemaField, type WithOutbox } from '@altmed/service-kit';
+import { outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
 
 export interface UserDocument extends WithOutbox {
   _id: string;
@@ -28,7 +28,7 @@ const userSchema = new Schema<UserDocument>(
       address: { type: String, default: '' },
       specialties: { type: [String], default: [] },
     },
-    outbox: outboxSchemaField,
+    ...outboxSchemaFields,
   },
   { timestamps: true, versionKey: false },
 );
