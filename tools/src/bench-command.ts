@@ -29,6 +29,7 @@ export async function runBench(): Promise<number> {
   let stack: LocalStack | undefined;
   let marketplace: Marketplace | undefined;
   const stopEverything = async () => {
+    stopWorkspaceBench();
     await marketplace?.stop();
     await stack?.stop();
   };
@@ -94,12 +95,22 @@ async function benchVhostOf(amqpUrl: string): Promise<string> {
   return url.toString();
 }
 
-/** Runs a command with inherited output; answers why it failed, or undefined. */
+let stopWorkspaceBench = () => {};
+
+/** Runs a command in a process group of its own with inherited output; answers why it failed, or undefined. */
 function runWithTimeout(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string | undefined> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: repoRoot, env, stdio: 'inherit', detached: true });
+    stopWorkspaceBench = () => {
+      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // the group has just exited
+      }
+    };
     const timer = setTimeout(() => {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+      stopWorkspaceBench();
       resolve(`stopped after ${timeoutMs / 1000} s`);
     }, timeoutMs);
     child.once('error', (error) => {

@@ -191,8 +191,10 @@ export class OutboxRelay {
     const { broker, logger, concurrency = 16 } = this.options;
     // Without a broker, the queued documents would only fail; the next pass fetches them again.
     if (this.stopped || !broker.isConnected()) this.queue.length = 0;
-    while (this.inFlight.size < concurrency && this.queue.length > 0) {
-      const { key, model, document } = this.queue.shift()!;
+    while (this.inFlight.size < concurrency) {
+      const next = this.queue.shift();
+      if (!next) break;
+      const { key, model, document } = next;
       const done = this.publishDocument(model, document)
         .catch((err: unknown) => logger.warn({ document: String(document._id), err: String(err) }, 'outbox document not updated; will retry'))
         .finally(() => {
