@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * The jest config of a Node workspace (services, gateway, back-end packages): TypeScript through
- * swc, tests beside their code. With `localStack`, the run starts the local stack (MongoDB,
- * RabbitMQ, SMTP sink, S3) unless MONGO_URL, AMQP_URL and SMTP_URL already name servers.
+ * swc, tests beside their code. With `localStack`, the run starts servers of its own (MongoDB,
+ * RabbitMQ vhost, SMTP sink, S3: see src/test-infrastructure.ts) unless `npm test` already did.
  * @param {{ displayName: string, localStack?: boolean }} options
  * @returns {import('jest').Config}
  */

@@ -4,8 +4,11 @@ import { jwksRouter } from './tokens/jwks.routes';
 import { loadSigningKey } from './tokens/signing-key';
 import { localTokenVerifier, type TokenSettings } from './tokens/tokens';
 import { userModel } from './users/user.model';
-import { ensureAdmin, type UsersDeps } from './users/users.domain';
+import { createLoginLimits } from './users/login-limits';
+import { ensureAdmin, isAccountActive, type UsersDeps } from './users/users.domain';
 import { usersRouter } from './users/users.routes';
+
+const LIMITS_CLEANUP_INTERVAL_MS = 15 * 60_000;
 
 export function startIdentityService(config: IdentityConfig): Promise<RunningService> {
   const key = loadSigningKey({ pem: config.JWT_PRIVATE_KEY, file: config.JWT_PRIVATE_KEY_FILE });
@@ -14,11 +17,18 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
   return startService({
     name: 'svc-identity',
     config,
+    // Sign-up and login need only the database; their events wait in the outbox.
+    worksWithoutBroker: true,
     async setup({ connection, broker, app, logger }) {
       const users = userModel(connection);
       await users.init();
       const relay = new OutboxRelay({ broker, models: [users], logger });
-      const deps: UsersDeps = { users, tokens, onEventsWritten: () => relay.nudge() };
+      const loginLimits = await createLoginLimits(connection, {
+        attemptsPerAddressPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+        failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
+        failureWindowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+      });
+      const deps: UsersDeps = { users, tokens, loginLimits, onEventsWritten: () => relay.nudge() };
 
       if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
         const outcome = await ensureAdmin(deps, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
@@ -27,9 +37,17 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
       }
 
       app.use(jwksRouter(key));
-      app.use(usersRouter(deps, localTokenVerifier(tokens), config.AUTH_RATE_LIMIT_PER_MINUTE));
+      app.use(usersRouter(deps, localTokenVerifier(tokens, (claims) => isAccountActive(deps, claims.sub))));
       relay.start();
-      return { stop: () => relay.stop() };
+      const cleanup = setInterval(() => {
+        loginLimits.deleteExpired().catch((err: unknown) => logger.warn({ err }, 'expired login limits not removed'));
+      }, LIMITS_CLEANUP_INTERVAL_MS).unref();
+      return {
+        stop: async () => {
+          clearInterval(cleanup);
+          await relay.stop();
+        },
+      };
     },
   });
 }

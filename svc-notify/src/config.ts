@@ -6,7 +6,6 @@ export const notifyEnv = {
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().min(3).default('Altmed Membership <no-reply@altmed.local>'),
   SITE_URL: z.url().default('http://127.0.0.1:8080'),
-  EVENT_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(8),
 };
 
 export type NotifyConfig = ReturnType<typeof loadNotifyConfig>;

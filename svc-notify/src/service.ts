@@ -10,9 +10,7 @@ export function startNotifyService(config: NotifyConfig): Promise<RunningService
     async setup({ connection, broker }) {
       const inbox = new EventInbox(connection);
       const mailer = createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
-      broker.consume(
-        welcomeConsumer({ inbox, mailer, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX, maxRetries: config.EVENT_MAX_RETRIES }),
-      );
+      broker.consume(welcomeConsumer({ inbox, mailer, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
       return { stop: async () => mailer.close() };
     },
   });

@@ -23,7 +23,17 @@ export interface LocalStackOptions {
   log?: (message: string) => void;
   /** On SIGINT/SIGTERM stop what was started, then exit. Default true; pass false when the caller stops the stack itself. */
   handleSignals?: boolean;
+  /**
+   * A test run's stack, beside a site the developer may be running: a RabbitMQ vhost of its own
+   * (deleted by stop()), an SMTP sink and inbox of its own and an S3 server of its own on free ports.
+   * MongoDB is shared: every test uses databases of its own. Servers named by the environment are
+   * used as given, except that a RabbitMQ on this machine still gets a vhost of its own.
+   */
+  forTests?: boolean;
 }
+
+/** Set in a test stack's env, so a jest run inside `npm test` uses the stack it was given instead of making another. */
+export const TEST_STACK_MARKER = 'ALTMED_TEST_STACK';
 
 export const defaultPorts: LocalStackPorts = { mongo: 27017, amqp: 5672, smtp: 1025, maildevWeb: 1080, s3: 4569 };
 
@@ -38,6 +48,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     dataDir,
     logsDir: logsDirOf(dataDir),
     log: options.log ?? ((message) => console.log(`[local-stack] ${message}`)),
+    forTests: options.forTests ?? false,
   };
   fs.mkdirSync(context.logsDir, { recursive: true });
 
@@ -61,7 +72,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     })());
   if (options.handleSignals ?? true) process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
 
-  return { env: Object.assign({}, ...parts.map((part) => part.env)) as Record<string, string>, stop };
+  const env = Object.assign({}, ...parts.map((part) => part.env)) as Record<string, string>;
+  if (context.forTests) env[TEST_STACK_MARKER] = '1';
+  return { env, stop };
 }
 
 async function stopParts(parts: RunningPart[], log: (message: string) => void): Promise<void> {

@@ -1,14 +1,18 @@
-import { startLocalStack, type LocalStack } from './index';
+import { TEST_STACK_MARKER, type LocalStack } from './index';
+import { startTestStack } from './test-infrastructure';
 
 declare global {
   // Read back by jest-global-teardown.ts: jest runs both in its main process.
   var __altmedLocalStack: LocalStack | undefined;
 }
 
-/** jest globalSetup: start what the tests need unless MONGO_URL, AMQP_URL and SMTP_URL already name servers. Workers inherit process.env. */
+/**
+ * jest globalSetup: servers of this run's own (startTestStack), unless the run is already inside a
+ * test stack (`npm test` starts one and passes its env on). Workers inherit process.env.
+ */
 export default async function globalSetup(): Promise<void> {
-  if (process.env.MONGO_URL && process.env.AMQP_URL && process.env.SMTP_URL) return;
-  const stack = await startLocalStack();
+  if (process.env[TEST_STACK_MARKER]) return;
+  const stack = await startTestStack();
   Object.assign(process.env, stack.env);
   globalThis.__altmedLocalStack = stack;
 }

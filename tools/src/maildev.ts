@@ -1,28 +1,36 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { httpStatus, isPortOpen, waitUntil } from './net';
+import { freePorts, httpStatus, isPortOpen, waitUntil } from './net';
 import type { PartContext, RunningPart } from './parts';
 import { nothingToStop, pickSet } from './parts';
 import { describeExit, exitOf, hasExited, spawnLoggedToFile, stopProcess } from './processes';
 
-/** maildev 3 is ESM-only, so it runs as a child process rather than in this (CommonJS) one. */
-export async function startMaildev({ env, ports, logsDir, log }: PartContext): Promise<RunningPart> {
+/**
+ * The SMTP sink and its inbox. The developer's stack reuses whatever answers on the SMTP port; a
+ * test run's starts a maildev of its own on free ports, so its mail never lands in the site's
+ * inbox. maildev 3 is ESM-only, so it runs as a child process rather than in this (CommonJS) one.
+ */
+export async function startMaildev({ env, ports, logsDir, log, forTests }: PartContext): Promise<RunningPart> {
   const name = 'maildev';
-  if (env.SMTP_URL) return { name, env: pickSet(env, ['SMTP_URL', 'MAILDEV_API_URL']), stop: nothingToStop };
-  const partEnv = { SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`, MAILDEV_API_URL: `http://127.0.0.1:${ports.maildevWeb}` };
-  if (await isPortOpen(ports.smtp)) return { name, env: partEnv, stop: nothingToStop };
+  if (env.SMTP_URL) {
+    if (forTests) log(`maildev: this run sends mail to the given SMTP_URL ${env.SMTP_URL} and shares its inbox`);
+    return { name, env: pickSet(env, ['SMTP_URL', 'MAILDEV_API_URL']), stop: nothingToStop };
+  }
+  const [smtpPort, webPort] = forTests ? ((await freePorts(2)) as [number, number]) : [ports.smtp, ports.maildevWeb];
+  const partEnv = { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAILDEV_API_URL: `http://127.0.0.1:${webPort}` };
+  if (!forTests && (await isPortOpen(smtpPort))) return { name, env: partEnv, stop: nothingToStop };
 
-  const logFile = path.join(logsDir, 'maildev.log');
-  const args = [maildevCli(), '--smtp', String(ports.smtp), '--ip', '127.0.0.1', '--web', String(ports.maildevWeb), '--web-ip', '127.0.0.1'];
+  const logFile = path.join(logsDir, forTests ? 'maildev-test.log' : 'maildev.log');
+  const args = [maildevCli(), '--smtp', String(smtpPort), '--ip', '127.0.0.1', '--web', String(webPort), '--web-ip', '127.0.0.1'];
   const child = spawnLoggedToFile(process.execPath, args, { logFile, env: withoutMaildevSettings(process.env) });
   await waitUntil('maildev', async () => {
     if (hasExited(child)) throw new Error(`maildev ${describeExit(await exitOf(child))}; see ${logFile}`);
-    return (await isPortOpen(ports.smtp)) && (await httpStatus(`${partEnv.MAILDEV_API_URL}/api/email`)) === 200;
+    return (await isPortOpen(smtpPort)) && (await httpStatus(`${partEnv.MAILDEV_API_URL}/api/email`)) === 200;
   }, 30_000).catch(async (error: unknown) => {
     await stopProcess(child);
     throw error;
   });
-  log(`started maildev: SMTP ${partEnv.SMTP_URL}, inbox ${partEnv.MAILDEV_API_URL}`);
+  log(`started maildev${forTests ? ' for this test run' : ''}: SMTP ${partEnv.SMTP_URL}, inbox ${partEnv.MAILDEV_API_URL}`);
   return { name, env: partEnv, stop: () => stopProcess(child) };
 }
 

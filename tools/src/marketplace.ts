@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureDevJwtKey } from './dev-keys';
-import { httpStatus, sleep } from './net';
+import { httpStatus, isPortOpen, sleep } from './net';
 import { defaultDataDir, logsDirOf, repoRoot } from './paths';
 import { describeExit, exitOf, spawnWithPrefixedOutput, stopProcess } from './processes';
 
@@ -91,6 +91,11 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
 
   const gatewayMain = mainFileOf('gateway');
   if (!fs.existsSync(gatewayMain)) throw new Error(`the gateway is not built: ${path.relative(repoRoot, gatewayMain)} is missing`);
+
+  // Something already answering there (a site started by `npm start`, another test run) would pass for ours.
+  const taken: string[] = [];
+  for (const app of apps) if (await isPortOpen(options.ports[app.port])) taken.push(`${app.portVariable}=${options.ports[app.port]}`);
+  if (taken.length > 0) throw new Error(`ports in use: ${taken.join(', ')}; stop what listens there or choose other ports`);
 
   let stopping = false;
   let reportExit: (description: string) => void = () => {};

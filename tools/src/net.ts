@@ -13,6 +13,22 @@ export function isPortOpen(port: number, host = '127.0.0.1', timeoutMs = 1000): 
   });
 }
 
+/** `count` different TCP ports on loopback that nothing listens on right now (the kernel's pick), for servers this run starts. */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => {
+      const server = net.createServer();
+      return new Promise<net.Server>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => resolve(server));
+      });
+    }),
+  );
+  const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
 export async function httpStatus(url: string, timeoutMs = 2000): Promise<number | undefined> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });

@@ -5,6 +5,8 @@ export interface PartContext {
   dataDir: string;
   logsDir: string;
   log: (message: string) => void;
+  /** A test run's stack: a RabbitMQ vhost, an SMTP sink and an S3 server of its own beside the developer's (see index.ts). */
+  forTests: boolean;
 }
 
 export interface LocalStackPorts {

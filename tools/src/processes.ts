@@ -89,6 +89,16 @@ export async function runCommand(command: string, args: string[], options: { cwd
   if (exit.code !== 0) throw new Error(`\`${command} ${args.join(' ')}\` ${describeExit(exit)}`);
 }
 
+/** Whether a process with this pid exists (one of another user's counts). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 function track(child: ChildProcess): ChildProcess {
   running.add(child);
   exits.set(

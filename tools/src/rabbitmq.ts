@@ -1,10 +1,35 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import { isPortOpen, waitUntil } from './net';
 import type { PartContext, RunningPart } from './parts';
 import { nothingToStop } from './parts';
-import { runCommand } from './processes';
+import { isProcessAlive, runCommand } from './processes';
 
-/** Uses the machine's RabbitMQ server, starting it when nothing answers on the AMQP port. */
-export async function startRabbitmq({ env, ports, log }: PartContext): Promise<RunningPart> {
+const execFileAsync = promisify(execFile);
+const testVhostPrefix = 'altmed-test-';
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/**
+ * Uses the machine's RabbitMQ server, starting it when nothing answers on the AMQP port. A test
+ * run's stack gets a vhost of its own on that server, so the running site's consumers never see
+ * the run's events (and the other way round); stop() deletes it.
+ */
+export async function startRabbitmq(context: PartContext): Promise<RunningPart> {
+  const server = await useOrStartServer(context);
+  if (!context.forTests) return server;
+  const isolated = await createTestVhost(server.env.AMQP_URL!, context.log);
+  return {
+    name: server.name,
+    env: { AMQP_URL: isolated.url },
+    stop: async () => {
+      await isolated.remove();
+      await server.stop();
+    },
+  };
+}
+
+async function useOrStartServer({ env, ports, log }: PartContext): Promise<RunningPart> {
   const name = 'RabbitMQ';
   if (env.AMQP_URL) return { name, env: { AMQP_URL: env.AMQP_URL }, stop: nothingToStop };
   const amqpUrl = `amqp://guest:guest@127.0.0.1:${ports.amqp}`;
@@ -18,9 +43,78 @@ export async function startRabbitmq({ env, ports, log }: PartContext): Promise<R
     throw new Error(`could not start RabbitMQ (${(error as Error).message}): install the rabbitmq-server package, or set AMQP_URL`);
   }
   // Right after -detached the node may not be reachable yet, and await_startup then fails at once: retry it.
-  const awaitStartup = () => runCommand('rabbitmqctl', ['await_startup'], { quiet: true }).then(() => true, () => false);
+  const awaitStartup = () =>
+    runCommand('rabbitmqctl', ['await_startup'], { quiet: true }).then(
+      () => true,
+      () => false,
+    );
   await waitUntil('RabbitMQ', awaitStartup, 120_000, 1000);
   await waitUntil('RabbitMQ', () => isPortOpen(ports.amqp), 30_000);
   log(`started RabbitMQ on ${amqpUrl}`);
   return { name, env: { AMQP_URL: amqpUrl }, stop: () => runCommand('rabbitmqctl', ['shutdown'], { quiet: true }) };
+}
+
+export interface TestVhost {
+  /** The server's URL with the vhost of its own (or the URL as given when no vhost could be made). */
+  url: string;
+  remove(): Promise<void>;
+}
+
+/**
+ * Makes a vhost `altmed-test-<pid>-<id>` on the server of `serverUrl` with rabbitmqctl, which
+ * manages this machine's node only: a server elsewhere is used as given. Vhosts left behind by
+ * test runs that were killed (their pid is gone) are deleted first.
+ */
+export async function createTestVhost(serverUrl: string, log: (message: string) => void): Promise<TestVhost> {
+  const url = new URL(serverUrl);
+  const notIsolated = (reason: string): TestVhost => {
+    log(`RabbitMQ: this run shares ${redacted(url)} (${reason}); a site using the same vhost will see the run's events`);
+    return { url: serverUrl, remove: nothingToStop };
+  };
+  if (!loopbackHosts.has(url.hostname)) return notIsolated("rabbitmqctl manages this machine's node only, and AMQP_URL names another host");
+
+  const vhost = `${testVhostPrefix}${process.pid}-${randomUUID().slice(0, 8)}`;
+  const user = decodeURIComponent(url.username) || 'guest';
+  try {
+    await Promise.all([removeVhostsOfEndedRuns(log), rabbitmqctl(['add_vhost', vhost])]);
+    await rabbitmqctl(['set_permissions', '-p', vhost, user, '.*', '.*', '.*']);
+  } catch (error) {
+    return notIsolated(`rabbitmqctl could not make a vhost: ${(error as Error).message}`);
+  }
+  url.pathname = `/${encodeURIComponent(vhost)}`;
+  log(`RabbitMQ: vhost ${vhost} for this run`);
+  return { url: url.toString(), remove: () => rabbitmqctl(['delete_vhost', vhost]).then(() => undefined) };
+}
+
+/** The vhosts on this machine's RabbitMQ node. */
+export async function listVhosts(): Promise<string[]> {
+  const output = await rabbitmqctl(['list_vhosts', '--quiet', '--no-table-headers']);
+  return output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+async function removeVhostsOfEndedRuns(log: (message: string) => void): Promise<void> {
+  for (const vhost of await listVhosts()) {
+    const pid = Number(/^altmed-test-(\d+)-/.exec(vhost)?.[1]);
+    if (!pid || isProcessAlive(pid)) continue;
+    // Another run starting now may delete it first.
+    const deleted = await rabbitmqctl(['delete_vhost', vhost]).then(
+      () => true,
+      () => false,
+    );
+    if (deleted) log(`RabbitMQ: deleted ${vhost}, left behind by a test run that ended without stopping`);
+  }
+}
+
+async function rabbitmqctl(args: string[]): Promise<string> {
+  const { stdout } = await execFileAsync('rabbitmqctl', args, { timeout: 60_000 });
+  return stdout;
+}
+
+function redacted(url: URL): string {
+  const copy = new URL(url);
+  if (copy.password) copy.password = '***';
+  return copy.toString();
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defaultDataDir } from './paths';
+import { isProcessAlive } from './processes';
 
 const lockFile = path.join(defaultDataDir, 'run.lock');
 
@@ -17,7 +18,7 @@ export function liveRunLock(): RunLock | undefined {
   } catch {
     return undefined;
   }
-  return isAlive(lock.pid) ? lock : undefined;
+  return isProcessAlive(lock.pid) ? lock : undefined;
 }
 
 export function writeRunLock(lock: RunLock): void {
@@ -27,13 +28,4 @@ export function writeRunLock(lock: RunLock): void {
 
 export function removeRunLock(): void {
   fs.rmSync(lockFile, { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

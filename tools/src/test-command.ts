@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { buildIfStale, workspaceDirs } from './build';
-import { startLocalStack, type LocalStack } from './index';
+import type { LocalStack } from './index';
 import { startMarketplace, testMarketplacePorts, type Marketplace } from './marketplace';
 import { defaultDataDir, repoRoot } from './paths';
 import { runCommand } from './processes';
+import { startTestStack } from './test-infrastructure';
 
 interface JestTotals {
   passed: number;
@@ -50,7 +51,8 @@ export async function runTests(): Promise<number> {
     // The builds check production code; this also checks the tests, which swc runs unchecked.
     log('type-checking every workspace, tests included');
     await runCommand('npm', ['run', '--silent', 'typecheck'], { cwd: repoRoot }).catch(() => problems.push('typecheck: tsc found errors'));
-    stack = await startLocalStack({ handleSignals: false });
+    // Servers of this run's own: a site running beside it (`npm start`) keeps its events, mail and uploads to itself.
+    stack = await startTestStack({ handleSignals: false, log });
     const env = { ...process.env, ...stack.env };
 
     const unitProjects = workspaceDirs().filter((dir) => dir !== e2eDir && hasJestConfig(dir));

@@ -1,11 +1,15 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { connect, type ConfirmChannel } from 'amqplib';
 import mongoose from 'mongoose';
 import nodemailer from 'nodemailer';
+import { randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startLocalStack, type LocalStack, type LocalStackPorts } from '../src/index';
-import { isPortOpen } from '../src/net';
+import { eventually, isPortOpen } from '../src/net';
+import { createTestVhost, listVhosts } from '../src/rabbitmq';
 
 // Ports of their own, so this test starts and stops its own servers even while `npm start` or `npm test` runs.
 const ports: Partial<LocalStackPorts> = { mongo: 37017, smtp: 11025, maildevWeb: 11080, s3: 14569 };
@@ -88,7 +92,9 @@ describe('startLocalStack', () => {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: 'probe.txt', Body: 'hello s3', ContentType: 'text/plain' }));
       const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: 'probe.txt' }));
       expect(await object.Body?.transformToString()).toBe('hello s3');
-      await expect(forger.send(new PutObjectCommand({ Bucket: bucket, Key: 'forged.txt', Body: 'x' }))).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+      await expect(forger.send(new PutObjectCommand({ Bucket: bucket, Key: 'forged.txt', Body: 'x' }))).rejects.toMatchObject({
+        name: 'SignatureDoesNotMatch',
+      });
     } finally {
       client.destroy();
       forger.destroy();
@@ -117,7 +123,12 @@ describe('startLocalStack', () => {
   });
 
   it('uses the servers named by the environment instead of starting its own', async () => {
-    const given = { MONGO_URL: 'mongodb://db.example:27017', AMQP_URL: 'amqp://mq.example', SMTP_URL: 'smtp://mail.example:25', S3_ENDPOINT: 'https://s3.example' };
+    const given = {
+      MONGO_URL: 'mongodb://db.example:27017',
+      AMQP_URL: 'amqp://mq.example',
+      SMTP_URL: 'smtp://mail.example:25',
+      S3_ENDPOINT: 'https://s3.example',
+    };
     const secondLog: string[] = [];
     const second = await startLocalStack({ env: given, ports, handleSignals: false, log: (message) => secondLog.push(message) });
     await second.stop();
@@ -131,4 +142,176 @@ describe('startLocalStack', () => {
     for (const port of ownPorts) expect(await isPortOpen(port)).toBe(false);
     expect(await isPortOpen(amqpPort)).toBe(amqpWasAnswering || logged.every((message) => !message.startsWith('started RabbitMQ')));
   });
+});
+
+// The exchange every service publishes to and binds its queues on (EVENTS_EXCHANGE in @altmed/contracts).
+const eventsExchange = 'altmed.events';
+const rabbitmqctlTimeout = 60_000;
+
+async function openEventsChannel(amqpUrl: string, routingKey: string) {
+  const connection = await connect(amqpUrl);
+  const channel: ConfirmChannel = await connection.createConfirmChannel();
+  await channel.assertExchange(eventsExchange, 'topic', { durable: true });
+  const { queue } = await channel.assertQueue('', { exclusive: true });
+  await channel.bindQueue(queue, eventsExchange, routingKey);
+  return {
+    async publish(body: string) {
+      channel.publish(eventsExchange, routingKey, Buffer.from(body));
+      await channel.waitForConfirms();
+    },
+    /** Everything in the queue now, oldest first. */
+    async takeAll(): Promise<string[]> {
+      const taken: string[] = [];
+      for (;;) {
+        const message = await channel.get(queue, { noAck: true });
+        if (!message) return taken;
+        taken.push(message.content.toString());
+      }
+    },
+    close: () => connection.close(),
+  };
+}
+
+async function subjectsIn(maildevApiUrl: string): Promise<string[]> {
+  const emails = (await (await fetch(`${maildevApiUrl}/api/email`)).json()) as Array<{ subject: string }>;
+  return emails.map((email) => email.subject);
+}
+
+async function sendMail(smtpUrl: string, subject: string): Promise<void> {
+  const transport = nodemailer.createTransport(smtpUrl);
+  try {
+    await transport.sendMail({ from: 'test@altmed.local', to: 'member@example.com', subject, text: 'hello' });
+  } finally {
+    transport.close();
+  }
+}
+
+describe("a test run's stack (forTests) beside a developer's", () => {
+  // MongoDB is shared (every test has databases of its own): a server that is never reached keeps this to the other parts.
+  const env = { MONGO_URL: 'mongodb://127.0.0.1:1' };
+  const developerPorts: Partial<LocalStackPorts> = { smtp: 11125, maildevWeb: 11180, s3: 14669 };
+  let developer: LocalStack;
+  let run: LocalStack;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    for (const port of [11125, 11180, 14669]) expect(await isPortOpen(port)).toBe(false);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'local-stack-test-'));
+    const quiet = () => {};
+    developer = await startLocalStack({ env, ports: developerPorts, dataDir, handleSignals: false, log: quiet });
+    run = await startLocalStack({ env, ports: developerPorts, dataDir, handleSignals: false, log: quiet, forTests: true });
+  }, 2 * rabbitmqctlTimeout);
+
+  afterAll(async () => {
+    await run?.stop();
+    await developer?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, rabbitmqctlTimeout);
+
+  it('uses the same RabbitMQ server with a vhost of its own, and an SMTP sink and S3 server of its own', () => {
+    expect(developer.env.AMQP_URL).toBe(`amqp://guest:guest@127.0.0.1:${amqpPort}`);
+    expect(run.env.AMQP_URL).toMatch(new RegExp(`^amqp://guest:guest@127\\.0\\.0\\.1:${amqpPort}/altmed-test-${process.pid}-[0-9a-f]{8}$`));
+    for (const name of ['SMTP_URL', 'MAILDEV_API_URL', 'S3_ENDPOINT']) expect(run.env[name]).not.toBe(developer.env[name]);
+    expect(run.env).toMatchObject({ MONGO_URL: env.MONGO_URL, ALTMED_TEST_STACK: '1' });
+  });
+
+  it("never hands an event published on the developer's vhost to a consumer in its own, nor the other way round", async () => {
+    const routingKey = `isolation-test.${randomUUID()}`;
+    const onDevelopers = await openEventsChannel(developer.env.AMQP_URL!, routingKey);
+    const onRuns = await openEventsChannel(run.env.AMQP_URL!, routingKey);
+    try {
+      // Confirmed publishes are in every queue they route to, so each queue's content is final here.
+      await onDevelopers.publish('site event 1');
+      await onRuns.publish('test event');
+      await onDevelopers.publish('site event 2');
+      expect(await onRuns.takeAll()).toEqual(['test event']);
+      expect(await onDevelopers.takeAll()).toEqual(['site event 1', 'site event 2']);
+    } finally {
+      await onDevelopers.close();
+      await onRuns.close();
+    }
+  }, 30_000);
+
+  it("has an inbox of its own: its mail is not in the developer's, nor the developer's in its", async () => {
+    const testMail = `test run mail ${randomUUID()}`;
+    const siteMail = `site mail ${randomUUID()}`;
+    await sendMail(run.env.SMTP_URL!, testMail);
+    await sendMail(developer.env.SMTP_URL!, siteMail);
+    await eventually(async () => (await subjectsIn(run.env.MAILDEV_API_URL!)).includes(testMail), 10_000);
+    await eventually(async () => (await subjectsIn(developer.env.MAILDEV_API_URL!)).includes(siteMail), 10_000);
+    expect(await subjectsIn(run.env.MAILDEV_API_URL!)).not.toContain(siteMail);
+    expect(await subjectsIn(developer.env.MAILDEV_API_URL!)).not.toContain(testMail);
+  }, 30_000);
+
+  it("keeps its uploads out of the developer's S3 server", async () => {
+    const key = `isolation-${randomUUID()}.txt`;
+    const runClient = s3Client(run.env);
+    const developerClient = s3Client(developer.env);
+    try {
+      await runClient.send(new PutObjectCommand({ Bucket: run.env.S3_BUCKET, Key: key, Body: 'test upload' }));
+      expect(await (await runClient.send(new GetObjectCommand({ Bucket: run.env.S3_BUCKET, Key: key }))).Body?.transformToString()).toBe('test upload');
+      await expect(developerClient.send(new GetObjectCommand({ Bucket: developer.env.S3_BUCKET, Key: key }))).rejects.toMatchObject({ name: 'NoSuchKey' });
+    } finally {
+      runClient.destroy();
+      developerClient.destroy();
+    }
+  });
+
+  it(
+    "stop() deletes its vhost and stops its SMTP sink and S3 server, and leaves the developer's running",
+    async () => {
+      const vhost = new URL(run.env.AMQP_URL!).pathname.slice(1);
+      expect(await listVhosts()).toContain(vhost);
+      await run.stop();
+      expect(await listVhosts()).not.toContain(vhost);
+      for (const url of [run.env.SMTP_URL!, run.env.MAILDEV_API_URL!, run.env.S3_ENDPOINT!]) expect(await isPortOpen(Number(new URL(url).port))).toBe(false);
+      for (const port of [11125, 11180, 14669]) expect(await isPortOpen(port)).toBe(true);
+    },
+    rabbitmqctlTimeout,
+  );
+});
+
+describe('createTestVhost', () => {
+  const logged: string[] = [];
+  const log = (message: string) => logged.push(message);
+
+  it(
+    'gives an AMQP_URL for this machine a vhost of its own in place of the one it names',
+    async () => {
+      const vhost = await createTestVhost(`amqp://guest:guest@localhost:${amqpPort}/someone-elses`, log);
+      try {
+        expect(vhost.url).toMatch(new RegExp(`^amqp://guest:guest@localhost:${amqpPort}/altmed-test-${process.pid}-[0-9a-f]{8}$`));
+        const connection = await connect(vhost.url);
+        await connection.close();
+      } finally {
+        await vhost.remove();
+      }
+    },
+    2 * rabbitmqctlTimeout,
+  );
+
+  it('uses an AMQP_URL for another host as given, and says the run is not isolated', async () => {
+    const given = 'amqp://app:secret@mq.example:5672/shared';
+    const vhost = await createTestVhost(given, log);
+    expect(vhost.url).toBe(given);
+    expect(logged.at(-1)).toBe(
+      "RabbitMQ: this run shares amqp://app:***@mq.example:5672/shared (rabbitmqctl manages this machine's node only, and AMQP_URL names another host); a site using the same vhost will see the run's events",
+    );
+  });
+
+  it(
+    'deletes vhosts left behind by test runs that ended without stopping',
+    async () => {
+      const endedPid = spawnSync(process.execPath, ['-e', '']).pid!;
+      const leftBehind = `altmed-test-${endedPid}-0ended00`;
+      expect(spawnSync('rabbitmqctl', ['add_vhost', leftBehind]).status).toBe(0);
+      const vhost = await createTestVhost(`amqp://guest:guest@127.0.0.1:${amqpPort}`, log);
+      try {
+        expect(await listVhosts()).not.toContain(leftBehind);
+      } finally {
+        await vhost.remove();
+      }
+    },
+    3 * rabbitmqctlTimeout,
+  );
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AREAS_OF_INTEREST, InvalidEventError, US_STATE_CODES, parseEvent, signupRequestSchema } from './index';
+import { z } from 'zod';
+import { AREAS_OF_INTEREST, InvalidEventError, US_STATE_CODES, defineEvent, parseEvent, parseEventOf, signupRequestSchema } from './index';
 
 it('holds the spec constants', () => {
   expect(AREAS_OF_INTEREST).toHaveLength(11);
@@ -39,4 +40,40 @@ it('parses known events and refuses unknown versions', () => {
   expect(parseEvent('user.signed_up', envelope).data.email).toBe('ada@example.com');
   expect(() => parseEvent('user.signed_up', { ...envelope, version: 2 })).toThrow(InvalidEventError);
   expect(() => parseEvent('user.signed_up', { ...envelope, data: { ...envelope.data, email: 'nope' } })).toThrow();
+});
+
+describe('an event type with a previous version', () => {
+  // v2 split v1's `name` into first and last names.
+  const memberJoined = defineEvent({
+    version: 2,
+    data: z.object({ firstName: z.string().min(1), lastName: z.string() }).strict(),
+    previous: {
+      data: z.object({ name: z.string().min(1) }).strict(),
+      upgrade: ({ name }) => ({ firstName: name.split(' ')[0]!, lastName: name.split(' ').slice(1).join(' ') }),
+    },
+  });
+  const envelope = (version: number, data: unknown) => ({
+    id: randomUUID(),
+    type: 'member.joined',
+    version,
+    time: new Date().toISOString(),
+    source: 'test',
+    data,
+  });
+
+  it('accepts the current version as it is', () => {
+    const event = parseEventOf('member.joined', memberJoined, envelope(2, { firstName: 'Ada', lastName: 'Lovelace' }));
+    expect(event).toMatchObject({ version: 2, data: { firstName: 'Ada', lastName: 'Lovelace' } });
+  });
+
+  it('accepts the previous version and upgrades its data to the current shape', () => {
+    const event = parseEventOf('member.joined', memberJoined, envelope(1, { name: 'Ada King Lovelace' }));
+    expect(event).toMatchObject({ version: 2, data: { firstName: 'Ada', lastName: 'King Lovelace' } });
+  });
+
+  it('refuses any other version, and previous-version data that breaks its own schema', () => {
+    expect(() => parseEventOf('member.joined', memberJoined, envelope(3, { firstName: 'Ada', lastName: '' }))).toThrow(InvalidEventError);
+    expect(() => parseEventOf('member.joined', memberJoined, envelope(1, { firstName: 'Ada', lastName: '' }))).toThrow(z.ZodError);
+    expect(() => parseEventOf('member.joined', memberJoined, envelope(2, { name: 'Ada' }))).toThrow(z.ZodError);
+  });
 });

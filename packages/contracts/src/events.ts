@@ -23,9 +23,35 @@ export const userSignedUpV1Schema = z.object({
 });
 export type UserSignedUpV1 = z.infer<typeof userSignedUpV1Schema>;
 
-/** Every event type with its current version and the schema of its data. */
+/**
+ * One event type's contract: its current version and data schema, and the version before it,
+ * which consumers still accept (producers upgrade one at a time) and turn into current data with
+ * `upgrade`. A third version retires the first: consumers accept the current and the previous one.
+ */
+export interface EventDefinition<TData extends z.ZodType = z.ZodType> {
+  version: number;
+  data: TData;
+  previous?: { data: z.ZodType; upgrade: (data: unknown) => z.input<TData> };
+}
+
+export function defineEvent<TData extends z.ZodType, TPrevious extends z.ZodType = z.ZodNever>(definition: {
+  version: number;
+  data: TData;
+  previous?: { data: TPrevious; upgrade: (data: z.infer<TPrevious>) => z.input<TData> };
+}): EventDefinition<TData> {
+  const { previous } = definition;
+  if (!previous) return { version: definition.version, data: definition.data };
+  // `upgrade` only ever receives data its own schema has parsed.
+  return {
+    version: definition.version,
+    data: definition.data,
+    previous: { data: previous.data, upgrade: (data) => previous.upgrade(data as z.infer<TPrevious>) },
+  };
+}
+
+/** Every event type with its current version, the schema of its data and its previous version (none yet). */
 export const EventCatalog = {
-  'user.signed_up': { version: 1, data: userSignedUpV1Schema },
+  'user.signed_up': defineEvent({ version: 1, data: userSignedUpV1Schema }),
 } as const;
 export type EventType = keyof typeof EventCatalog;
 export type EventData<T extends EventType> = z.infer<(typeof EventCatalog)[T]['data']>;
@@ -35,11 +61,23 @@ export class InvalidEventError extends Error {
   override name = 'InvalidEventError';
 }
 
-/** Parses an envelope of a known type and version; throws a ZodError or an InvalidEventError on anything else. */
-export function parseEvent<T extends EventType>(type: T, raw: unknown): EventEnvelope<EventData<T>> {
+/**
+ * Parses an envelope of the expected type in the current version, or in the previous one (its data
+ * upgraded to the current shape and the envelope's version set to the current); throws a ZodError
+ * or an InvalidEventError on anything else.
+ */
+export function parseEventOf<TData extends z.ZodType>(type: string, definition: EventDefinition<TData>, raw: unknown): EventEnvelope<z.infer<TData>> {
   const envelope = eventEnvelopeSchema.parse(raw);
-  const entry = EventCatalog[type];
   if (envelope.type !== type) throw new InvalidEventError(`Expected event ${type}, got ${envelope.type}`);
-  if (envelope.version !== entry.version) throw new InvalidEventError(`Unsupported ${type} version ${envelope.version}`);
-  return { ...envelope, data: entry.data.parse(envelope.data) as EventData<T> };
+  if (envelope.version === definition.version) return { ...envelope, data: definition.data.parse(envelope.data) };
+  const { previous } = definition;
+  if (previous && envelope.version === definition.version - 1) {
+    return { ...envelope, version: definition.version, data: definition.data.parse(previous.upgrade(previous.data.parse(envelope.data))) };
+  }
+  throw new InvalidEventError(`Unsupported ${type} version ${envelope.version}`);
+}
+
+/** Parses an envelope of a known type in its current or previous version (see `parseEventOf`). */
+export function parseEvent<T extends EventType>(type: T, raw: unknown): EventEnvelope<EventData<T>> {
+  return parseEventOf(type, EventCatalog[type], raw) as EventEnvelope<EventData<T>>;
 }

@@ -1,79 +1,213 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import jwt from 'jsonwebtoken';
-import { createTokenVerifier, jwksKeySource } from './auth';
+import { SignJWT } from 'jose';
+import request from 'supertest';
+import { createTokenVerifier, jwksKeySource, requireAuth, type AccountStatusSource, type JwksKeySourceOptions } from './auth';
+import { createLogger } from './logger';
+import { createHttpApp, finishHttpApp } from './http';
 
 const keyPair = () => generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const claims = { role: 'user', name: 'Ada', email: 'ada@example.com' };
+const alwaysActive: AccountStatusSource = async () => true;
+
+interface TokenOptions {
+  key?: KeyObject;
+  kid?: string;
+  issuer?: string;
+  audience?: string;
+  expiresAt?: number;
+  payload?: Record<string, unknown>;
+}
+
+const sign = (signing: KeyObject, { key = signing, kid = 'key-1', issuer = 'iss', audience = 'aud', expiresAt, payload = claims }: TokenOptions = {}) =>
+  new SignJWT(payload)
+    .setProtectedHeader({ alg: 'ES256', kid })
+    .setSubject('u1')
+    .setIssuer(issuer)
+    .setAudience(audience)
+    .setIssuedAt()
+    .setExpirationTime(expiresAt ?? Math.floor(Date.now() / 1000) + 60)
+    .sign(key);
+
+/** An HTTP server publishing a JWKS, as identity does; `keys` and `up` can change while it runs. */
+async function startJwksServer(initialKeys: { kid: string; key: KeyObject }[], delayMs = 0) {
+  const state = { keys: initialKeys, up: true, requests: 0 };
+  const server = http.createServer((_req, res) => {
+    state.requests += 1;
+    setTimeout(() => {
+      if (!state.up) {
+        res.statusCode = 502;
+        return res.end();
+      }
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ keys: state.keys.map(({ kid, key }) => ({ ...key.export({ format: 'jwk' }), kid, alg: 'ES256', use: 'sig' })) }));
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`;
+  return {
+    state,
+    url,
+    verifier: (options?: JwksKeySourceOptions) =>
+      createTokenVerifier({ keySource: jwksKeySource(url, options), issuer: 'iss', audience: 'aud', accountStatus: alwaysActive }),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 describe('token verification against a JWKS', () => {
   const signing = keyPair();
-  let jwksRequests = 0;
-  const server = http.createServer((_req, res) => {
-    jwksRequests += 1;
-    res.setHeader('Content-Type', 'application/json');
-    res.end(JSON.stringify({ keys: [{ ...signing.publicKey.export({ format: 'jwk' }), kid: 'key-1', alg: 'ES256' }] }));
-  });
-  let verifier: ReturnType<typeof createTokenVerifier>;
+  let jwks: Awaited<ReturnType<typeof startJwksServer>>;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    verifier = createTokenVerifier({ keySource: jwksKeySource(`http://127.0.0.1:${port}/jwks`), issuer: 'iss', audience: 'aud' });
+    jwks = await startJwksServer([{ kid: 'key-1', key: signing.publicKey }]);
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  const claims = { role: 'user', name: 'Ada', email: 'ada@example.com' };
-  const sign = (options: jwt.SignOptions, key: jwt.Secret = signing.privateKey) =>
-    jwt.sign(claims, key, { algorithm: 'ES256', keyid: 'key-1', subject: 'u1', issuer: 'iss', audience: 'aud', expiresIn: 60, ...options });
+  afterAll(() => jwks.stop());
 
   it('accepts a token signed by the published key and fetches the JWKS once', async () => {
-    await expect(verifier.verify(sign({}))).resolves.toMatchObject({ sub: 'u1', role: 'user' });
-    await verifier.verify(sign({}));
-    expect(jwksRequests).toBe(1);
+    const before = jwks.state.requests;
+    const verifier = jwks.verifier();
+    await expect(verifier.verify(await sign(signing.privateKey))).resolves.toMatchObject({ sub: 'u1', role: 'user' });
+    await verifier.verify(await sign(signing.privateKey));
+    expect(jwks.state.requests - before).toBe(1);
   });
 
-  it('refuses the wrong issuer, audience, key, algorithm, or an expired token', async () => {
+  it('refuses the wrong issuer, audience, key, algorithm, an unknown key id, or an expired token', async () => {
+    const verifier = jwks.verifier();
     const refused = [
-      sign({ issuer: 'other' }),
-      sign({ audience: 'other' }),
-      sign({}, keyPair().privateKey),
-      sign({ expiresIn: -10 }),
-      jwt.sign(claims, 'secret', { algorithm: 'HS256', keyid: 'key-1', subject: 'u1', issuer: 'iss', audience: 'aud' }),
-      sign({ keyid: 'unknown-key' }),
+      await sign(signing.privateKey, { issuer: 'other' }),
+      await sign(signing.privateKey, { audience: 'other' }),
+      await sign(signing.privateKey, { key: keyPair().privateKey }),
+      await sign(signing.privateKey, { expiresAt: Math.floor(Date.now() / 1000) - 10 }),
+      await sign(signing.privateKey, { kid: 'unknown-key' }),
+      await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', kid: 'key-1' })
+        .setSubject('u1')
+        .setIssuer('iss')
+        .setAudience('aud')
+        .setExpirationTime('1m')
+        .sign(Buffer.from('secret')),
+      'not-a-token',
     ];
-    for (const token of refused) await expect(verifier.verify(token)).rejects.toMatchObject({ status: 401 });
+    for (const token of refused)
+      await expect(verifier.verify(token)).rejects.toMatchObject({ status: 401, message: 'You are not authenticated to access this page.' });
   });
 
-  it('refuses a token whose claims do not carry a known role', async () => {
-    const token = jwt.sign({ ...claims, role: 'superuser' }, signing.privateKey, { algorithm: 'ES256', keyid: 'key-1', subject: 'u1', issuer: 'iss', audience: 'aud' });
-    await expect(verifier.verify(token)).rejects.toMatchObject({ status: 401 });
+  it('refuses a token whose claims do not match the claims schema with 401, not 500', async () => {
+    const token = await sign(signing.privateKey, { payload: { ...claims, role: 'superuser' } });
+    await expect(jwks.verifier().verify(token)).rejects.toMatchObject({ status: 401 });
   });
+});
+
+it('accepts 50 concurrent valid tokens at cold start with one JWKS fetch', async () => {
+  const signing = keyPair();
+  // The JWKS answers slowly, so every request arrives while the first fetch is still running.
+  const jwks = await startJwksServer([{ kid: 'key-1', key: signing.publicKey }], 300);
+  try {
+    const verifier = jwks.verifier();
+    const tokens = await Promise.all(Array.from({ length: 50 }, () => sign(signing.privateKey)));
+    const results = await Promise.allSettled(tokens.map((token) => verifier.verify(token)));
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    expect(jwks.state.requests).toBe(1);
+  } finally {
+    await jwks.stop();
+  }
+});
+
+it('finds a newly published key with a fresh fetch, and a key id still unknown after it is 401', async () => {
+  const first = keyPair();
+  const next = keyPair();
+  const jwks = await startJwksServer([{ kid: 'key-1', key: first.publicKey }]);
+  try {
+    const verifier = jwks.verifier({ cooldownMs: 0 });
+    await verifier.verify(await sign(first.privateKey));
+    jwks.state.keys = [...jwks.state.keys, { kid: 'key-2', key: next.publicKey }];
+    await expect(verifier.verify(await sign(next.privateKey, { kid: 'key-2' }))).resolves.toMatchObject({ sub: 'u1' });
+    const fetchesBefore = jwks.state.requests;
+    await expect(verifier.verify(await sign(next.privateKey, { kid: 'key-3' }))).rejects.toMatchObject({ status: 401 });
+    expect(jwks.state.requests).toBe(fetchesBefore + 1);
+  } finally {
+    await jwks.stop();
+  }
+});
+
+it('fetches keys again once they are older than their maximum age', async () => {
+  const signing = keyPair();
+  const jwks = await startJwksServer([{ kid: 'key-1', key: signing.publicKey }]);
+  try {
+    const verifier = jwks.verifier({ maxAgeMs: 200 });
+    await verifier.verify(await sign(signing.privateKey));
+    // A key withdrawn by identity stops working once the cached set is too old.
+    jwks.state.keys = [];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(verifier.verify(await sign(signing.privateKey))).rejects.toMatchObject({ status: 401 });
+    expect(jwks.state.requests).toBe(2);
+  } finally {
+    await jwks.stop();
+  }
 });
 
 it('answers 503, not 401, while the JWKS cannot be fetched, and recovers', async () => {
   const signing = keyPair();
-  let up = false;
-  const server = http.createServer((_req, res) => {
-    if (!up) {
-      res.statusCode = 502;
-      return res.end();
-    }
-    res.setHeader('Content-Type', 'application/json');
-    res.end(JSON.stringify({ keys: [{ ...signing.publicKey.export({ format: 'jwk' }), kid: 'k', alg: 'ES256' }] }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const jwks = await startJwksServer([{ kid: 'key-1', key: signing.publicKey }]);
   try {
-    const { port } = server.address() as AddressInfo;
-    const verifier = createTokenVerifier({ keySource: jwksKeySource(`http://127.0.0.1:${port}/jwks`), issuer: 'iss', audience: 'aud' });
-    const token = jwt.sign({ role: 'user', name: 'Ada', email: 'ada@example.com' }, signing.privateKey, {
-      algorithm: 'ES256', keyid: 'k', subject: 'u1', issuer: 'iss', audience: 'aud', expiresIn: 60,
-    });
+    jwks.state.up = false;
+    const verifier = jwks.verifier();
+    const token = await sign(signing.privateKey);
     await expect(verifier.verify(token)).rejects.toMatchObject({ status: 503, message: 'Service unavailable' });
-    up = true;
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    jwks.state.up = true;
     await expect(verifier.verify(token)).resolves.toMatchObject({ sub: 'u1' });
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await jwks.stop();
   }
+});
+
+it('answers 503 when nothing listens at the JWKS address', async () => {
+  const signing = keyPair();
+  const jwks = await startJwksServer([]);
+  const verifier = jwks.verifier();
+  await jwks.stop();
+  await expect(verifier.verify(await sign(signing.privateKey))).rejects.toMatchObject({ status: 503 });
+});
+
+describe('requireAuth', () => {
+  const signing = keyPair();
+  let jwks: Awaited<ReturnType<typeof startJwksServer>>;
+  const inactive = new Set<string>();
+
+  beforeAll(async () => {
+    jwks = await startJwksServer([{ kid: 'key-1', key: signing.publicKey }]);
+  });
+  afterAll(() => jwks.stop());
+
+  function appWith(accountStatus: AccountStatusSource) {
+    const verifier = createTokenVerifier({ keySource: jwksKeySource(jwks.url), issuer: 'iss', audience: 'aud', accountStatus });
+    const app = createHttpApp({ logger: createLogger('test', 'silent'), trustProxy: false, bodyLimit: '1kb', readiness: async () => ({}) });
+    app.get('/read', requireAuth(verifier), (_req, res) => {
+      res.json(res.locals.auth);
+    });
+    app.post('/write', requireAuth(verifier, { activeAccount: true }), (_req, res) => {
+      res.json({ ok: true });
+    });
+    app.post('/admin', requireAuth(verifier, { roles: ['admin'], activeAccount: true }), (_req, res) => {
+      res.json({ ok: true });
+    });
+    return finishHttpApp(app);
+  }
+
+  it('checks the account status only where asked, after the role', async () => {
+    let statusCalls = 0;
+    const app = appWith(async (tokenClaims) => {
+      statusCalls += 1;
+      return !inactive.has(tokenClaims.sub);
+    });
+    const token = await sign(signing.privateKey);
+    await request(app).get('/read').set('Authorization', `Bearer ${token}`).expect(200);
+    await request(app).post('/write').set('Authorization', `Bearer ${token}`).expect(200);
+    await request(app).post('/admin').set('Authorization', `Bearer ${token}`).expect(403);
+    expect(statusCalls).toBe(1);
+    inactive.add('u1');
+    await request(app).post('/write').set('Authorization', `Bearer ${token}`).expect(401, { message: 'You are not authenticated to access this page.' });
+    await request(app).get('/read').set('Authorization', `Bearer ${token}`).expect(200);
+  });
 });

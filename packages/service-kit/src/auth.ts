@@ -1,78 +1,134 @@
-import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import jwt from 'jsonwebtoken';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { Messages, accessTokenClaimsSchema, type AccessTokenClaims, type UserRole } from '@altmed/contracts';
 import { AppError, forbidden, unauthorized } from './errors';
 
 export const TOKEN_ALGORITHM = 'ES256';
 
-/** Finds the public key for a token's key id. */
-export type KeySource = (kid: string) => Promise<KeyObject | undefined>;
+const serviceUnavailable = () => new AppError(503, Messages.serviceUnavailable);
+
+/** Thrown by a key source that could not reach its keys: says nothing about the token (503, not 401). */
+export class KeysUnavailableError extends Error {
+  override name = 'KeysUnavailableError';
+}
+
+/** Finds the public key for a token's protected header (its `kid`); rejects with jose's JWKSNoMatchingKey when there is none. */
+export type KeySource = JWTVerifyGetKey;
+
+export interface JwksKeySourceOptions {
+  /** Keys older than this are fetched again before use (jose's cacheMaxAge). */
+  maxAgeMs?: number;
+  /** An unknown `kid` refetches at most once per cooldown (jose's cooldownDuration). */
+  cooldownMs?: number;
+  timeoutMs?: number;
+}
+
+/**
+ * Keys from the identity service's JWKS through jose's remote key set: concurrent requests share
+ * one fetch, an unknown `kid` refetches once per cooldown, keys have a maximum age.
+ */
+export function jwksKeySource(jwksUrl: string, { maxAgeMs = 10 * 60_000, cooldownMs = 30_000, timeoutMs = 5_000 }: JwksKeySourceOptions = {}): KeySource {
+  const keySet = createRemoteJWKSet(new URL(jwksUrl), { cacheMaxAge: maxAgeMs, cooldownDuration: cooldownMs, timeoutDuration: timeoutMs });
+  return async (header, token) => {
+    try {
+      return await keySet(header, token);
+    } catch (err) {
+      if (err instanceof joseErrors.JWKSNoMatchingKey || err instanceof joseErrors.JWKSMultipleMatchingKeys) throw err;
+      throw new KeysUnavailableError('JWKS could not be fetched', { cause: err });
+    }
+  };
+}
+
+/** One known key (the identity service's own), no fetch. */
+export function staticKeySource(kid: string, publicKey: KeyObject): KeySource {
+  return (header) => {
+    if (header.kid !== kid) throw new joseErrors.JWKSNoMatchingKey();
+    return publicKey;
+  };
+}
+
+/**
+ * Whether a verified token's account is still active (not blocked, not deleted). Resolves false
+ * for an inactive account; rejects when the answer cannot be known (503).
+ */
+export type AccountStatusSource = (claims: AccessTokenClaims, token: string) => Promise<boolean>;
 
 export interface TokenVerifierOptions {
   keySource: KeySource;
   issuer: string;
   audience: string;
+  accountStatus: AccountStatusSource;
 }
 
 export interface TokenVerifier {
+  /** Signature (ES256 only), issuer, audience, expiry and claims' shape. */
   verify(token: string): Promise<AccessTokenClaims>;
-}
-
-/** Keys from the identity service's JWKS; an unknown key id refetches at most once per interval. */
-export function jwksKeySource(jwksUrl: string, refetchIntervalMs = 30_000): KeySource {
-  let keys = new Map<string, KeyObject>();
-  let lastFetch = 0;
-  let inFlight: Promise<void> | undefined;
-
-  const refresh = async () => {
-    lastFetch = Date.now();
-    const response = await fetch(jwksUrl, { signal: AbortSignal.timeout(5_000) }).catch((err: unknown) => {
-      // Identity unreachable (restarting, say): try again after a second, not after the interval.
-      lastFetch = Date.now() - refetchIntervalMs + 1_000;
-      throw err;
-    });
-    if (!response.ok) {
-      lastFetch = Date.now() - refetchIntervalMs + 1_000;
-      throw new Error(`JWKS answered ${response.status}`);
-    }
-    const body = (await response.json()) as { keys?: (JsonWebKey & { kid?: string })[] };
-    const next = new Map<string, KeyObject>();
-    for (const jwk of body.keys ?? []) {
-      if (jwk.kid) next.set(jwk.kid, createPublicKey({ key: jwk, format: 'jwk' }));
-    }
-    keys = next;
-  };
-
-  return async (kid) => {
-    const known = keys.get(kid);
-    if (known) return known;
-    if (lastFetch !== 0 && Date.now() - lastFetch < refetchIntervalMs) return undefined;
-    inFlight ??= refresh().finally(() => (inFlight = undefined));
-    await inFlight;
-    return keys.get(kid);
-  };
+  /** 401 unless the verified token's account is still active. */
+  ensureActiveAccount(claims: AccessTokenClaims, token: string): Promise<void>;
 }
 
 /** Verifies access tokens: ES256 only, with the expected issuer and audience, unexpired. */
-export function createTokenVerifier({ keySource, issuer, audience }: TokenVerifierOptions): TokenVerifier {
-  return {
-    async verify(token) {
-      const decoded = jwt.decode(token, { complete: true });
-      const kid = decoded?.header.kid;
-      if (!decoded || decoded.header.alg !== TOKEN_ALGORITHM || !kid) throw unauthorized();
+export function createTokenVerifier({ keySource, issuer, audience, accountStatus }: TokenVerifierOptions): TokenVerifier {
+  const verify = async (token: string): Promise<AccessTokenClaims> => {
+    let payload: unknown;
+    try {
+      ({ payload } = await jwtVerify(token, keySource, { algorithms: [TOKEN_ALGORITHM], issuer, audience, requiredClaims: ['exp', 'sub'] }));
+    } catch (err) {
       // Keys that cannot be fetched say nothing about the token: 503, not a logout.
-      const key = await keySource(kid).catch(() => {
-        throw new AppError(503, Messages.serviceUnavailable);
-      });
-      if (!key) throw unauthorized();
-      try {
-        const payload = jwt.verify(token, key, { algorithms: [TOKEN_ALGORITHM], issuer, audience });
-        return accessTokenClaimsSchema.parse(payload);
-      } catch {
-        throw unauthorized();
-      }
+      if (err instanceof KeysUnavailableError) throw serviceUnavailable();
+      throw unauthorized();
+    }
+    // Claims of another shape make an invalid token, not a failure of ours.
+    const claims = accessTokenClaimsSchema.safeParse(payload);
+    if (!claims.success) throw unauthorized();
+    return claims.data;
+  };
+  return {
+    verify,
+    async ensureActiveAccount(claims, token) {
+      if (!(await accountStatus(claims, token))) throw unauthorized();
     },
+  };
+}
+
+export interface IdentityAccountStatusOptions {
+  /** How long an answer is reused; a blocked account's token works at most this long. */
+  ttlMs: number;
+  timeoutMs?: number;
+  maxEntries?: number;
+}
+
+/**
+ * Asks svc-identity (`GET /users/me` with the caller's own token) whether the account is active,
+ * and reuses the answer per user for `ttlMs`. Concurrent requests for one user share one call.
+ */
+export function identityAccountStatus(
+  identityUrl: string,
+  { ttlMs, timeoutMs = 5_000, maxEntries = 50_000 }: IdentityAccountStatusOptions,
+): AccountStatusSource {
+  const meUrl = new URL('/users/me', identityUrl);
+  const answers = new LRUCache<string, boolean, string>({
+    max: maxEntries,
+    ttl: ttlMs,
+    fetchMethod: async (_userId, _stale, { context: token, signal }) => {
+      const response = await fetch(meUrl, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+      });
+      await response.body?.cancel();
+      if (response.ok) return true;
+      if (response.status === 401) return false;
+      throw new Error(`identity answered ${response.status}`);
+    },
+  });
+  return async (claims, token) => {
+    // Unreachable or failing identity says nothing about the account: 503, not a logout.
+    const active = await answers.fetch(claims.sub, { context: token }).catch(() => {
+      throw serviceUnavailable();
+    });
+    return active === true;
   };
 }
 
@@ -89,18 +145,44 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Express middleware: a valid token, and when roles are given, one of those roles. */
-export function requireAuth(verifier: TokenVerifier, roles?: readonly UserRole[]) {
+export interface RequireAuthOptions {
+  /** One of these roles, else 403. */
+  roles?: readonly UserRole[];
+  /** The account must still be active (not blocked or deleted): every admin action and every write. */
+  activeAccount?: boolean;
+}
+
+/** Express middleware: a valid token, when roles are given one of those roles, and when asked an active account. */
+export function requireAuth(verifier: TokenVerifier, { roles, activeAccount = false }: RequireAuthOptions = {}) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const token = bearerToken(req);
       if (!token) throw unauthorized();
       const claims = await verifier.verify(token);
       if (roles && !roles.includes(claims.role)) throw forbidden();
+      if (activeAccount) await verifier.ensureActiveAccount(claims, token);
       res.locals.auth = claims;
       next();
     } catch (err) {
       next(err);
     }
   };
+}
+
+export interface IdentityVerifierConfig {
+  IDENTITY_URL: string;
+  JWT_ISSUER: string;
+  JWT_AUDIENCE: string;
+  ACCOUNT_STATUS_CACHE_SECONDS: number;
+  JWKS_MAX_AGE_SECONDS: number;
+}
+
+/** The verifier every service but identity uses: identity's JWKS, and identity's word on account status. */
+export function identityTokenVerifier(config: IdentityVerifierConfig): TokenVerifier {
+  return createTokenVerifier({
+    keySource: jwksKeySource(new URL('/.well-known/jwks.json', config.IDENTITY_URL).toString(), { maxAgeMs: config.JWKS_MAX_AGE_SECONDS * 1000 }),
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    accountStatus: identityAccountStatus(config.IDENTITY_URL, { ttlMs: config.ACCOUNT_STATUS_CACHE_SECONDS * 1000 }),
+  });
 }

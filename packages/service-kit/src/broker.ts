@@ -1,10 +1,19 @@
-import { connect, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type RecoveringChannelModel } from 'amqplib';
+import { EventEmitter, once } from 'node:events';
+import { connect, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type Options, type RecoveringChannelModel } from 'amqplib';
 import { ZodError } from 'zod';
 import { EVENTS_EXCHANGE, InvalidEventError, eventEnvelopeSchema, type EventEnvelope } from '@altmed/contracts';
+import {
+  DEFAULT_RETRY_POLICY,
+  checkRetryPolicy,
+  declareConsumerQueues,
+  delayQueueName,
+  migrateFormerQueue,
+  retryDelayMs,
+  type RetryPolicy,
+} from './consumer-queues';
 import type { Logger } from './logger';
 
-export const DEAD_LETTER_EXCHANGE = `${EVENTS_EXCHANGE}.dead-letter`;
-const ATTEMPT_HEADER = 'x-attempt';
+export const ATTEMPT_HEADER = 'x-attempt';
 const PUBLISH_TIMEOUT_MS = 10_000;
 const CONNECT_FAILURE_LOG_INTERVAL_MS = 30_000;
 
@@ -14,113 +23,92 @@ export class PoisonMessageError extends Error {
 }
 
 export interface EventConsumer {
-  /** Durable queue name; its dead-letter queue is `<queue>.dead-letter`. */
+  /** Durable quorum queue; its dead-letter queue is `<queue>.dead-letter`, its delay queues `<queue>.retry-<ms>ms`. */
   queue: string;
+  /**
+   * The queue an earlier version of this consumer used: its messages are moved into `queue` (and
+   * its dead letters into `<queue>.dead-letter`) at every connection, then it is deleted.
+   */
+  formerQueue?: string;
   /** Event types (routing keys) bound to the queue. */
   eventTypes: string[];
   handle: (event: EventEnvelope) => Promise<void>;
-  /** Deliveries after the first before the message is dead-lettered. */
-  maxRetries?: number;
-  retryDelayMs?: (attempt: number) => number;
   prefetch?: number;
 }
 
 export interface EventBrokerOptions {
   url: string;
   logger: Logger;
+  /** How every consumer of this broker retries; validated here, at start. */
+  retry?: RetryPolicy;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
-
-/** 1 s, 2 s, 4 s … capped at a minute: the default 8 retries span about four minutes. */
-const defaultRetryDelay = (attempt: number) => Math.min(1_000 * 2 ** (attempt - 1), 60_000);
+type Role = 'publisher' | 'consumer';
 
 /**
- * One recovering AMQP connection per service: publishes with publisher confirms and runs
- * consumers with manual acks, bounded retries and a dead-letter queue. Topology and consumers are
- * set up again after every reconnect; a channel the broker closes (a cancelled consumer, a
- * precondition failure) drops the connection so that recovery rebuilds everything.
+ * A service's link to RabbitMQ: two recovering connections, as RabbitMQ advises, so that a
+ * resource alarm that blocks the publishing connection never stalls the consuming one (the
+ * consuming connection never publishes). Publishing uses publisher confirms; consumers ack by
+ * hand, retry through delay queues in the broker and dead-letter what cannot succeed. Topology and
+ * consumers are set up again after every reconnect; a channel the broker closes (a cancelled
+ * consumer, a precondition failure) drops its connection so that recovery rebuilds everything.
  */
 export class EventBroker {
-  private connection: RecoveringChannelModel | undefined;
+  private publisher: RecoveringChannelModel | undefined;
+  private consumer: RecoveringChannelModel | undefined;
   private publishChannel: ConfirmChannel | undefined;
+  private readonly connected: Record<Role, boolean> = { publisher: false, consumer: false };
   private readonly consumers: EventConsumer[] = [];
   private readonly consumerTags = new Map<ConfirmChannel, string>();
   private readonly inFlight = new Set<Promise<void>>();
-  private connected = false;
+  private readonly retry: RetryPolicy;
   private closing = false;
-  private consumingStopped = false;
-  private readonly stopWaiting = new AbortController();
-  private lastConnectFailureLog = 0;
+  private started = false;
+  private readonly lastConnectFailureLog: Record<Role, number> = { publisher: 0, consumer: 0 };
   /** Ids of events the broker returned as unroutable (no queue bound yet); their publish fails. */
   private readonly returned = new Set<string>();
+  /** Emits `publish-ready` whenever a publishing channel is (again) in place. */
+  private readonly publishing = new EventEmitter();
 
-  constructor(private readonly options: EventBrokerOptions) {}
+  constructor(private readonly options: EventBrokerOptions) {
+    this.retry = checkRetryPolicy(options.retry ?? DEFAULT_RETRY_POLICY);
+  }
 
   /**
    * Registers a consumer, before `start()`: every connection's setup declares its queues and starts
    * it, so no consumer can miss a connection.
    */
   consume(consumer: EventConsumer): void {
-    if (this.connection) throw new Error('Register consumers before start()');
+    if (this.started) throw new Error('Register consumers before start()');
     this.consumers.push(consumer);
   }
 
   /**
-   * Starts connecting in the background; the service runs (not ready) while the broker is away.
-   * Publishing works once connected.
+   * Starts connecting in the background; the service runs (not ready, or degraded) while the broker
+   * is away. Publishing works once connected. The consuming connection opens only if there are consumers.
    */
   async start(): Promise<void> {
-    const { logger } = this.options;
-    this.connection = await connect(this.options.url, {
-      recovery: {
-        waitForConnect: false,
-        initialDelay: 200,
-        maxDelay: 2_000,
-        maxRetries: Infinity,
-        setup: async (model: ChannelModel) => {
-          this.consumerTags.clear();
-          const channel = await model.createConfirmChannel();
-          this.watchChannel(model, channel, 'publish channel');
-          await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
-          await channel.assertExchange(DEAD_LETTER_EXCHANGE, 'direct', { durable: true });
-          channel.on('return', (message: { properties: { messageId?: string } }) => {
-            if (message.properties.messageId) this.returned.add(message.properties.messageId);
-          });
-          for (const consumer of this.consumers) await this.startConsumer(model, consumer);
-          this.publishChannel = channel;
-        },
-      },
+    this.started = true;
+    this.publisher = await this.connect('publisher', async (model) => {
+      const channel = await model.createConfirmChannel();
+      this.watchChannel(model, channel, 'publish channel');
+      await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
+      channel.on('return', (message: { properties: { messageId?: string } }) => {
+        if (message.properties.messageId) this.returned.add(message.properties.messageId);
+      });
+      this.publishChannel = channel;
+      this.publishing.emit('publish-ready');
     });
-    this.connection.on('connect', () => {
-      this.connected = true;
-      logger.info('broker connected');
+    if (this.consumers.length === 0) return;
+    this.consumer = await this.connect('consumer', async (model) => {
+      this.consumerTags.clear();
+      for (const consumer of this.consumers) await this.startConsumer(model, consumer);
     });
-    this.connection.on('disconnect', (err: Error) => {
-      this.connected = false;
-      this.publishChannel = undefined;
-      logger.warn({ err: err?.message }, 'broker disconnected');
-    });
-    this.connection.on('connect-failed', (err: Error) => {
-      if (Date.now() - this.lastConnectFailureLog < CONNECT_FAILURE_LOG_INTERVAL_MS) return;
-      this.lastConnectFailureLog = Date.now();
-      logger.warn({ err: err.message }, 'cannot connect to the broker; retrying');
-    });
-    this.connection.on('blocked', (reason: string) => logger.warn({ reason }, 'broker blocked this connection'));
-    this.connection.on('unblocked', () => logger.info('broker unblocked this connection'));
-    this.connection.on('error', (err: Error) => logger.warn({ err: err.message }, 'broker error'));
   }
 
+  /** Whether events can be published and, if the service consumes, delivered to it. */
   isConnected(): boolean {
-    return this.connected && this.publishChannel !== undefined;
+    return this.connected.publisher && this.publishChannel !== undefined && (this.consumers.length === 0 || this.connected.consumer);
   }
 
   /**
@@ -130,37 +118,22 @@ export class EventBroker {
    */
   async publish(event: EventEnvelope): Promise<void> {
     const channel = this.publishChannel;
-    if (!channel || !this.connected) throw new Error('Broker is not connected');
-    let timer: NodeJS.Timeout | undefined;
-    const confirmed = new Promise<void>((resolve, reject) => {
-      channel.publish(
-        EVENTS_EXCHANGE,
-        event.type,
-        Buffer.from(JSON.stringify(event)),
-        { persistent: true, mandatory: true, messageId: event.id, type: event.type, contentType: 'application/json', timestamp: Date.parse(event.time) },
-        (err: unknown) => {
-          // RabbitMQ sends basic.return before the confirm of the same message.
-          const unroutable = this.returned.delete(event.id);
-          if (err) reject(err instanceof Error ? err : new Error('Broker rejected the event'));
-          else if (unroutable) reject(new Error(`No queue is bound for ${event.type} yet`));
-          else resolve();
-        },
-      );
-    });
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error('Broker did not confirm the event in time')), PUBLISH_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([confirmed, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    if (!channel || !this.connected.publisher) throw new Error('Broker is not connected');
+    await this.confirmed(
+      (callback) =>
+        channel.publish(
+          EVENTS_EXCHANGE,
+          event.type,
+          Buffer.from(JSON.stringify(event)),
+          { persistent: true, mandatory: true, messageId: event.id, type: event.type, contentType: 'application/json', timestamp: Date.parse(event.time) },
+          callback,
+        ),
+      () => (this.returned.delete(event.id) ? new Error(`No queue is bound for ${event.type} yet`) : undefined),
+    );
   }
 
   /** Stops taking deliveries and waits for the handlers already running. */
   async stopConsuming(): Promise<void> {
-    this.consumingStopped = true;
-    this.stopWaiting.abort();
     await Promise.all([...this.consumerTags].map(([channel, tag]) => channel.cancel(tag).catch(() => undefined)));
     this.consumerTags.clear();
     await Promise.allSettled([...this.inFlight]);
@@ -168,9 +141,58 @@ export class EventBroker {
 
   async close(): Promise<void> {
     this.closing = true;
-    this.connected = false;
     await this.stopConsuming();
-    await this.connection?.close().catch(() => undefined);
+    this.connected.publisher = false;
+    this.connected.consumer = false;
+    await Promise.all([this.consumer?.close().catch(() => undefined), this.publisher?.close().catch(() => undefined)]);
+  }
+
+  private async connect(role: Role, setup: (model: ChannelModel) => Promise<void>): Promise<RecoveringChannelModel> {
+    const { logger } = this.options;
+    const connection = await connect(this.options.url, {
+      clientProperties: { connection_name: role },
+      recovery: { waitForConnect: false, initialDelay: 200, maxDelay: 2_000, maxRetries: Infinity, setup },
+    });
+    connection.on('connect', () => {
+      this.connected[role] = true;
+      logger.info({ role }, 'broker connected');
+    });
+    connection.on('disconnect', (err: Error) => {
+      this.connected[role] = false;
+      if (role === 'publisher') this.publishChannel = undefined;
+      logger.warn({ role, err: err?.message }, 'broker disconnected');
+    });
+    connection.on('connect-failed', (err: Error) => {
+      if (Date.now() - this.lastConnectFailureLog[role] < CONNECT_FAILURE_LOG_INTERVAL_MS) return;
+      this.lastConnectFailureLog[role] = Date.now();
+      logger.warn({ role, err: err.message }, 'cannot connect to the broker; retrying');
+    });
+    connection.on('blocked', (reason: string) => logger.warn({ role, reason }, 'broker blocked this connection'));
+    connection.on('unblocked', () => logger.info({ role }, 'broker unblocked this connection'));
+    connection.on('error', (err: Error) => logger.warn({ role, err: err.message }, 'broker error'));
+    return connection;
+  }
+
+  /** Sends on a confirm channel and waits for the broker's confirm, at most PUBLISH_TIMEOUT_MS. */
+  private async confirmed(send: (callback: (err: unknown) => void) => void, afterConfirm: () => Error | undefined = () => undefined): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const confirmation = new Promise<void>((resolve, reject) => {
+      send((err: unknown) => {
+        // RabbitMQ sends basic.return before the confirm of the same message.
+        const failure = afterConfirm();
+        if (err) reject(err instanceof Error ? err : new Error('Broker rejected the message'));
+        else if (failure) reject(failure);
+        else resolve();
+      });
+    });
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('Broker did not confirm the message in time')), PUBLISH_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([confirmation, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** A channel the broker closes while the connection stays up would leave a dead consumer or publisher. */
@@ -189,14 +211,14 @@ export class EventBroker {
     const { logger } = this.options;
     const channel = await model.createConfirmChannel();
     this.watchChannel(model, channel, `consumer ${consumer.queue}`);
-    const deadLetterQueue = `${consumer.queue}.dead-letter`;
-    await channel.assertQueue(deadLetterQueue, { durable: true });
-    await channel.bindQueue(deadLetterQueue, DEAD_LETTER_EXCHANGE, consumer.queue);
-    await channel.assertQueue(consumer.queue, {
-      durable: true,
-      arguments: { 'x-dead-letter-exchange': DEAD_LETTER_EXCHANGE, 'x-dead-letter-routing-key': consumer.queue },
-    });
-    for (const type of consumer.eventTypes) await channel.bindQueue(consumer.queue, EVENTS_EXCHANGE, type);
+    await declareConsumerQueues(channel, consumer.queue, consumer.eventTypes, this.retry);
+    if (consumer.formerQueue) {
+      // A failed move leaves the rest in the former queue, for the next connection to move.
+      await migrateFormerQueue(model, consumer.formerQueue, consumer.queue, consumer.eventTypes, this.retry).then(
+        (migrated) => migrated && logger.info({ from: consumer.formerQueue, to: consumer.queue, ...migrated }, 'messages moved from the former queue'),
+        (err: unknown) => logger.warn({ from: consumer.formerQueue, err: String(err) }, 'former queue not emptied yet'),
+      );
+    }
     await channel.prefetch(consumer.prefetch ?? 10);
 
     const { consumerTag } = await channel.consume(consumer.queue, (message) => {
@@ -241,22 +263,34 @@ export class EventBroker {
       return deadLetter(String(failure));
     }
 
-    const maxRetries = consumer.maxRetries ?? 8;
-    const attempt = Number(message.properties.headers?.[ATTEMPT_HEADER] ?? 0) + 1;
-    if (attempt > maxRetries) return deadLetter(`failed after ${maxRetries} retries: ${String(failure)}`);
-    logger.warn({ queue: consumer.queue, eventId: event.id, attempt, err: String(failure) }, 'handler failed; retrying');
-    await sleep((consumer.retryDelayMs ?? defaultRetryDelay)(attempt), this.stopWaiting.signal);
-    // Shutting down: leave the message unacked, so the broker hands it to the next consumer.
-    if (this.consumingStopped) return;
-    // Republish the copy with its attempt count, then ack the original: at least once, never lost.
-    await new Promise<void>((resolve, reject) =>
-      channel.sendToQueue(
-        consumer.queue,
-        message.content,
-        { ...message.properties, headers: { ...message.properties.headers, [ATTEMPT_HEADER]: attempt } },
-        (err: unknown) => (err ? reject(new Error('retry not confirmed')) : resolve()),
-      ),
-    );
+    const retry = Number(message.properties.headers?.[ATTEMPT_HEADER] ?? 0) + 1;
+    if (retry > this.retry.maxRetries) return deadLetter(`failed after ${this.retry.maxRetries} retries: ${String(failure)}`);
+    const delayMs = retryDelayMs(this.retry, retry);
+    logger.warn({ queue: consumer.queue, eventId: event.id, retry, delayMs, err: String(failure) }, 'handler failed; retrying later');
+    try {
+      await this.sendToDelayQueue(consumer.queue, delayMs, message, retry);
+    } catch (err) {
+      // The publishing connection is away or blocked: the message goes back to its queue and is tried again.
+      logger.warn({ queue: consumer.queue, eventId: event.id, err: String(err) }, 'retry not scheduled; returning the message');
+      return channel.nack(message, false, true);
+    }
+    // The copy is in its delay queue: ack the original. At least once, never lost.
     channel.ack(message);
+  }
+
+  /** Publishes the retry copy on the publishing connection, so the consuming one never publishes. */
+  private async sendToDelayQueue(queue: string, delayMs: number, message: ConsumeMessage, retry: number): Promise<void> {
+    // A publishing connection being rebuilt is waited for (briefly), rather than returning the message in a tight loop.
+    if (!this.publishChannel) await once(this.publishing, 'publish-ready', { signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS) });
+    const channel = this.publishChannel;
+    if (!channel || !this.connected.publisher) throw new Error('Broker is not connected');
+    const { headers = {}, ...properties } = message.properties as Options.Publish & { headers?: Record<string, unknown> };
+    const delayQueue = delayQueueName(queue, delayMs);
+    const messageId = properties.messageId;
+    const copy = { ...properties, persistent: true, mandatory: true, headers: { ...headers, [ATTEMPT_HEADER]: retry } };
+    await this.confirmed(
+      (callback) => channel.sendToQueue(delayQueue, message.content, copy, callback),
+      () => (messageId !== undefined && this.returned.delete(messageId) ? new Error(`Delay queue ${delayQueue} does not exist`) : undefined),
+    );
   }
 }

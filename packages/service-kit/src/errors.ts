@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ZodError } from 'zod';
+import type { ZodError } from 'zod';
 import { Messages } from '@altmed/contracts';
 
 /** The one error type of a service: a status and a message that is safe to show the client. */
@@ -7,6 +7,8 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Response headers that belong to the error, such as `Retry-After`. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -18,6 +20,8 @@ export const unauthorized = (message: string = Messages.notAuthenticated) => new
 export const forbidden = (message: string = Messages.forbidden) => new AppError(403, message);
 export const notFound = (message: string = Messages.notFound) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, Messages.tooManyRequests, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /** The first issue's message: the spec checks fields in order and shows one message at a time. */
 export function firstIssueMessage(error: ZodError): string {
@@ -38,12 +42,13 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
   const { status, message } = toHttpError(err);
   if (status >= 500) req.log?.error({ err }, 'request failed');
   if (res.headersSent) return;
+  if (err instanceof AppError) res.set(err.headers);
   res.status(status).json({ message });
 };
 
+/** Input validation (`parseInput`) answers 400 itself; a ZodError that reaches here came from our own data: a 500. */
 function toHttpError(err: unknown): { status: number; message: string } {
   if (err instanceof AppError) return { status: err.status, message: err.message };
-  if (err instanceof ZodError) return { status: 400, message: firstIssueMessage(err) };
   const type = (err as BodyParserError | null)?.type;
   if (type === 'entity.parse.failed') return { status: 400, message: Messages.invalidJson };
   if (type === 'entity.too.large') return { status: 413, message: Messages.payloadTooLarge };

@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { z } from 'zod';
 import request from 'supertest';
 import { badRequest, createHttpApp, createLogger, finishHttpApp, forbidden, parseInput } from './index';
@@ -33,6 +35,30 @@ describe('the shared HTTP app', () => {
     await request(app).post('/echo').send({ name: 'Ada' }).expect(200, { name: 'Ada' });
   });
 
+  it('answers 400 only for input validation: a ZodError from our own data is a logged 500', async () => {
+    const logged: { level: number; msg: string; err?: { type?: string } }[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged.push(JSON.parse(chunk.toString()) as (typeof logged)[number]);
+        done();
+      },
+    });
+    const app = createHttpApp({ logger: pino({ level: 'error' }, sink), trustProxy: 'loopback', bodyLimit: '1kb', readiness: async () => ({}) });
+    const storedUser = z.object({ role: z.enum(['user', 'admin']) });
+    app.get('/stored', () => {
+      storedUser.parse({ role: 'superuser' });
+    });
+    app.post('/input', (req, res) => {
+      res.json(parseInput(storedUser.strict(), req.body));
+    });
+    finishHttpApp(app);
+
+    await request(app).post('/input').send({ role: 'superuser' }).expect(400);
+    expect(logged.filter((line) => line.msg === 'request failed')).toHaveLength(0);
+    await request(app).get('/stored').expect(500, { message: 'Something went wrong' });
+    expect(logged.filter((line) => line.msg === 'request failed')).toEqual([expect.objectContaining({ err: expect.objectContaining({ type: 'ZodError' }) })]);
+  });
+
   it('keeps a well-formed request id and replaces a hostile one', async () => {
     const app = testApp();
     const kept = await request(app).get('/healthz').set('x-request-id', 'abc-123').expect(200);
@@ -45,6 +71,20 @@ describe('the shared HTTP app', () => {
     await request(testApp(true)).get('/readyz').expect(200);
     const notReady = await request(testApp(false)).get('/readyz').expect(503);
     expect(notReady.body.checks).toEqual({ database: false, broker: true });
+  });
+
+  it('is degraded, not down, when only a check it can work without fails', async () => {
+    const app = (database: boolean, broker: boolean) =>
+      createHttpApp({
+        logger: createLogger('test', 'silent'),
+        trustProxy: false,
+        bodyLimit: '1kb',
+        readiness: async () => ({ database, broker }),
+        optionalChecks: ['broker'],
+      });
+    await request(app(true, false)).get('/readyz').expect(200, { status: 'degraded', checks: { database: true, broker: false } });
+    await request(app(false, false)).get('/readyz').expect(503, { status: 'not ready', checks: { database: false, broker: false } });
+    await request(app(true, true)).get('/readyz').expect(200, { status: 'ready', checks: { database: true, broker: true } });
   });
 
   it('sets security headers', async () => {

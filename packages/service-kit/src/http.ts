@@ -24,14 +24,17 @@ export interface HttpAppOptions {
   trustProxy: TrustProxy;
   bodyLimit: string;
   readiness: ReadinessCheck;
+  /** Checks the service can work without: failing, they make it "degraded" (200), not "not ready" (503). */
+  optionalChecks?: string[];
 }
 
 /**
  * An express app with the parts every service shares: request ids and access logs, helmet,
- * a JSON body limit, `/healthz` (alive) and `/readyz` (dependencies reachable).
+ * a JSON body limit, `/healthz` (alive) and `/readyz` (dependencies reachable: `ready`; only
+ * optional ones away: `degraded`, still 200; otherwise 503 `not ready`).
  * Mount routes on it, then call `finishHttpApp`.
  */
-export function createHttpApp({ logger, trustProxy, bodyLimit, readiness }: HttpAppOptions): Express {
+export function createHttpApp({ logger, trustProxy, bodyLimit, readiness, optionalChecks = [] }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
@@ -42,9 +45,11 @@ export function createHttpApp({ logger, trustProxy, bodyLimit, readiness }: Http
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
-    const checks = await readiness().catch(() => ({ readiness: false }));
-    const ready = Object.values(checks).every(Boolean);
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks });
+    const checks: Record<string, boolean> = await readiness().catch(() => ({ readiness: false }));
+    const failing = Object.keys(checks).filter((name) => !checks[name]);
+    if (failing.length === 0) return void res.json({ status: 'ready', checks });
+    if (failing.every((name) => optionalChecks.includes(name))) return void res.json({ status: 'degraded', checks });
+    res.status(503).json({ status: 'not ready', checks });
   });
   return app;
 }

@@ -11,7 +11,8 @@ const DUPLICATE_KEY = 11000;
 /**
  * Idempotent event handling by event id: a handler's work for one event runs to completion at
  * most once, however often the broker delivers it. A claim left by a crashed process is taken
- * over once its lease runs out; the lease (a minute) is shorter than a consumer's retries, so the
+ * over once its lease runs out. A delivery that finds a live claim fails and the broker retries it
+ * later; the lease (a minute) is well inside the retry span (about 80 minutes by default), so the
  * event is retried past it rather than dead-lettered.
  */
 export class EventInbox {

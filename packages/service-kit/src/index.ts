@@ -5,6 +5,8 @@ export * from './logger';
 export * from './http';
 export * from './mongo';
 export * from './broker';
+export * from './consumer-queues';
+export * from './dead-letter-replay';
 export * from './outbox';
 export * from './inbox';
 export * from './auth';

@@ -21,6 +21,9 @@ export interface ServiceConfig extends ListenConfig {
   MONGO_DB: string;
   MONGO_DB_SUFFIX: string;
   AMQP_URL: string;
+  EVENT_RETRY_FIRST_DELAY_MS: number;
+  EVENT_RETRY_MAX_DELAY_MS: number;
+  EVENT_MAX_RETRIES: number;
 }
 
 export interface RunningService {
@@ -71,6 +74,12 @@ export interface ServiceDefinition {
   name: string;
   config: ServiceConfig;
   /**
+   * Whether the service can do its work without the broker. If it can (it only publishes, through
+   * its outbox), `/readyz` answers 200 "degraded" while the broker is away; if its work is consuming
+   * events, 503 "not ready". Default: false.
+   */
+  worksWithoutBroker?: boolean;
+  /**
    * Everything particular to the service: models, routes, consumers, relays. Runs after the
    * database is open and before the broker connects (register consumers here; publishing waits
    * for the connection) and the server listens. Returns what to stop before the broker and the
@@ -84,15 +93,18 @@ export interface ServiceDefinition {
  * connection, the shared HTTP app with `/healthz` and `/readyz` (database and broker reachable),
  * the service's own parts, the 404 and error handlers, then the server.
  */
-export async function startService({ name, config, setup }: ServiceDefinition): Promise<RunningService> {
+export async function startService({ name, config, setup, worksWithoutBroker = false }: ServiceDefinition): Promise<RunningService> {
   const logger = createLogger(name, config.LOG_LEVEL);
+  const retry = { firstDelayMs: config.EVENT_RETRY_FIRST_DELAY_MS, maxDelayMs: config.EVENT_RETRY_MAX_DELAY_MS, maxRetries: config.EVENT_MAX_RETRIES };
+  // Before the database: a bad retry policy is a configuration error.
+  const broker = new EventBroker({ url: config.AMQP_URL, logger, retry });
   const connection = await connectDatabase(config.MONGO_URL, config.MONGO_DB + config.MONGO_DB_SUFFIX);
-  const broker = new EventBroker({ url: config.AMQP_URL, logger });
   const app = createHttpApp({
     logger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT,
     readiness: async () => ({ database: await isDatabaseReachable(connection), broker: broker.isConnected() }),
+    optionalChecks: worksWithoutBroker ? ['broker'] : [],
   });
   const own = (await setup({ logger, connection, broker, app })) ?? {};
   // After setup, so the consumers it registered are part of every connection's setup.

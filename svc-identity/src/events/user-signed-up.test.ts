@@ -69,14 +69,18 @@ describe('while the broker is unreachable', () => {
     await proxy.stop();
   });
 
-  it('keeps signing up, holds the event in the outbox and publishes it once the broker is back', async () => {
+  it('keeps signing up and logging in, says degraded, holds the event in the outbox and publishes it once the broker is back', async () => {
     const listener = await listenForSignups();
     try {
       await proxy.cut();
-      await eventually(async () => (await request(identity.url).get('/readyz')).status === 503);
+      await eventually(async () => (await request(identity.url).get('/readyz')).body.status === 'degraded');
+      await request(identity.url).get('/readyz').expect(200, { status: 'degraded', checks: { database: true, broker: false } });
 
-      const signup = await request(identity.url).post('/users/signup').send(validSignup()).expect(201);
+      const body = validSignup();
+      const signup = await request(identity.url).post('/users/signup').send(body).expect(201);
       const userId: string = signup.body.user.id;
+      const login = await request(identity.url).post('/users/login').send({ email: body.email, password: body.password }).expect(200);
+      expect(login.body.user).toMatchObject({ id: userId, email: body.email });
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(listener.received.filter((event) => (event.data as { userId?: string }).userId === userId)).toHaveLength(0);
       expect(await pendingOutbox(identity.database)).toBe(1);
@@ -87,6 +91,7 @@ describe('while the broker is unreachable', () => {
       await eventually(async () => (await pendingOutbox(identity.database)) === 0);
       expect(await usersDue(identity.database)).toBe(0);
       expect(listener.received.filter((event) => (event.data as { userId?: string }).userId === userId)).toHaveLength(1);
+      await eventually(async () => (await request(identity.url).get('/readyz')).body.status === 'ready');
     } finally {
       await listener.close();
     }

@@ -1,6 +1,6 @@
-import jwt from 'jsonwebtoken';
+import { SignJWT } from 'jose';
 import type { AccessTokenClaims } from '@altmed/contracts';
-import { TOKEN_ALGORITHM, createTokenVerifier, type TokenVerifier } from '@altmed/service-kit';
+import { TOKEN_ALGORITHM, createTokenVerifier, staticKeySource, type AccountStatusSource, type TokenVerifier } from '@altmed/service-kit';
 import type { SigningKey } from './signing-key';
 
 export interface TokenSettings {
@@ -10,20 +10,21 @@ export interface TokenSettings {
   ttlSeconds: number;
 }
 
-export function issueAccessToken(settings: TokenSettings, claims: AccessTokenClaims): string {
+export function issueAccessToken(settings: TokenSettings, claims: AccessTokenClaims): Promise<string> {
   const { sub, ...rest } = claims;
-  return jwt.sign(rest, settings.key.privateKey, {
-    algorithm: TOKEN_ALGORITHM,
-    keyid: settings.key.kid,
-    subject: sub,
-    issuer: settings.issuer,
-    audience: settings.audience,
-    expiresIn: settings.ttlSeconds,
-  });
+  const issuedAt = Math.floor(Date.now() / 1000);
+  return new SignJWT(rest)
+    .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: settings.key.kid, typ: 'JWT' })
+    .setSubject(sub)
+    .setIssuer(settings.issuer)
+    .setAudience(settings.audience)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + settings.ttlSeconds)
+    .sign(settings.key.privateKey);
 }
 
-/** The identity service checks its own tokens with its own key, without a JWKS round trip. */
-export function localTokenVerifier(settings: TokenSettings): TokenVerifier {
+/** The identity service checks its own tokens with its own key, without a JWKS round trip, and account status in its own database. */
+export function localTokenVerifier(settings: TokenSettings, accountStatus: AccountStatusSource): TokenVerifier {
   const { key, issuer, audience } = settings;
-  return createTokenVerifier({ issuer, audience, keySource: async (kid) => (kid === key.kid ? key.publicKey : undefined) });
+  return createTokenVerifier({ issuer, audience, keySource: staticKeySource(key.kid, key.publicKey), accountStatus });
 }

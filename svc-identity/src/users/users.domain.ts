@@ -3,6 +3,7 @@ import { Messages, type AuthResponse, type LoginRequest, type PublicUser, type S
 import { AppError, conflict, createEvent, outboxFieldsFor, unauthorized } from '@altmed/service-kit';
 import type { TokenSettings } from '../tokens/tokens';
 import { issueAccessToken } from '../tokens/tokens';
+import type { LoginLimits } from './login-limits';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { UserDocument, UserModel } from './user.model';
 
@@ -12,6 +13,7 @@ const DUPLICATE_KEY = 11000;
 export interface UsersDeps {
   users: UserModel;
   tokens: TokenSettings;
+  loginLimits: LoginLimits;
   /** Called after a write that carries events, so the relay publishes without waiting a poll. */
   onEventsWritten: () => void;
 }
@@ -32,9 +34,9 @@ export function toPublicUser(user: Pick<UserDocument, '_id' | 'name' | 'email' |
   };
 }
 
-function authResponse(deps: UsersDeps, user: UserDocument): AuthResponse {
+async function authResponse(deps: UsersDeps, user: UserDocument): Promise<AuthResponse> {
   const publicUser = toPublicUser(user);
-  const token = issueAccessToken(deps.tokens, {
+  const token = await issueAccessToken(deps.tokens, {
     sub: publicUser.id,
     role: publicUser.role,
     name: publicUser.name,
@@ -66,17 +68,30 @@ export async function signUp(deps: UsersDeps, request: SignupRequest): Promise<A
   }
 }
 
-/** Same answer and the same work whether the email is unknown or the password wrong. */
+const isActive = (user: Pick<UserDocument, 'status'>) => user.status !== 'blocked';
+
+/**
+ * Same answer and the same work whether the email is unknown, the password wrong or the account
+ * blocked. Every attempt counts against the email's limit first; a success clears it.
+ */
 export async function logIn(deps: UsersDeps, request: LoginRequest): Promise<AuthResponse> {
+  await deps.loginLimits.countAccountAttempt(request.email);
   const user = await deps.users.findOne({ email: request.email }).lean<UserDocument>();
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), request.password);
-  if (!user || !valid) throw new AppError(401, Messages.invalidCredentials);
+  if (!user || !valid || !isActive(user)) throw new AppError(401, Messages.invalidCredentials);
+  await deps.loginLimits.clearAccount(request.email);
   return authResponse(deps, user);
+}
+
+/** Whether the account still exists and is not blocked: the status behind requireAuth's activeAccount. */
+export async function isAccountActive(deps: UsersDeps, userId: string): Promise<boolean> {
+  const user = await deps.users.findById(userId).select({ status: 1 }).lean<Pick<UserDocument, 'status'>>();
+  return user !== null && isActive(user);
 }
 
 export async function getUser(deps: UsersDeps, userId: string): Promise<PublicUser> {
   const user = await deps.users.findById(userId).lean<UserDocument>();
-  if (!user) throw unauthorized();
+  if (!user || !isActive(user)) throw unauthorized();
   return toPublicUser(user);
 }
 

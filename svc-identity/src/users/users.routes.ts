@@ -1,20 +1,15 @@
-import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
-import { Messages, loginRequestSchema, signupRequestSchema } from '@altmed/contracts';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { loginRequestSchema, signupRequestSchema } from '@altmed/contracts';
 import { parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
 import { getUser, logIn, signUp, type UsersDeps } from './users.domain';
 
-export function usersRouter(deps: UsersDeps, verifier: TokenVerifier, authAttemptsPerMinute: number): Router {
+export function usersRouter(deps: UsersDeps, verifier: TokenVerifier): Router {
   const router = Router();
-  const authRateLimit = rateLimit({
-    windowMs: 60_000,
-    limit: authAttemptsPerMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ message: Messages.tooManyRequests });
-    },
-  });
+  // The client address comes from X-Forwarded-For only when the hop is trusted (TRUST_PROXY).
+  const authRateLimit = async (req: Request, _res: Response, next: NextFunction) => {
+    await deps.loginLimits.countAddressAttempt(req.ip ?? 'unknown');
+    next();
+  };
 
   router.post('/users/signup', authRateLimit, async (req, res) => {
     const request = parseInput(signupRequestSchema, req.body);
@@ -26,7 +21,7 @@ export function usersRouter(deps: UsersDeps, verifier: TokenVerifier, authAttemp
     res.json(await logIn(deps, request));
   });
 
-  router.get('/users/me', requireAuth(verifier), async (_req, res) => {
+  router.get('/users/me', requireAuth(verifier, { activeAccount: true }), async (_req, res) => {
     res.json({ user: await getUser(deps, res.locals.auth!.sub) });
   });
 

@@ -1,5 +1,5 @@
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
-import jwt from 'jsonwebtoken';
+import { generateKeyPairSync } from 'node:crypto';
+import { SignJWT, createLocalJWKSet, jwtVerify } from 'jose';
 import request from 'supertest';
 import { withDatabase } from '@altmed/local-stack/src/testing';
 import { startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
@@ -38,11 +38,12 @@ describe('POST /users/signup', () => {
     const [jwk] = jwks.body.keys;
     expect(jwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
     expect(jwk.d).toBeUndefined();
-    const claims = jwt.verify(response.body.token, createPublicKey({ key: jwk, format: 'jwk' }), {
+    const { payload: claims, protectedHeader } = await jwtVerify(response.body.token, createLocalJWKSet(jwks.body), {
       algorithms: ['ES256'],
       issuer: 'altmed-identity',
       audience: 'altmed',
-    }) as jwt.JwtPayload;
+    });
+    expect(protectedHeader.kid).toBe(jwk.kid);
     expect(claims).toMatchObject({ sub: response.body.user.id, role: 'user', email: body.email });
     expect(claims.exp! - claims.iat!).toBe(24 * 3600);
   });
@@ -138,8 +139,8 @@ describe('GET /users/me', () => {
 
     const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url')}.${signature}`;
     const foreignKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
-    const foreign = jwt.sign({ ...claims }, foreignKey, { algorithm: 'ES256', keyid: kid });
-    const symmetric = jwt.sign({ ...claims }, 'guessable-secret', { algorithm: 'HS256', keyid: kid });
+    const foreign = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'ES256', kid }).sign(foreignKey);
+    const symmetric = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', kid }).sign(Buffer.from('guessable-secret'));
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', kid })).toString('base64url')}.${payload}.`;
 
     await api().get('/users/me').expect(401, { message: 'You are not authenticated to access this page.' });

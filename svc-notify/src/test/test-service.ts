@@ -1,33 +1,43 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type ConfirmChannel, type ChannelModel } from 'amqplib';
 import { EVENTS_EXCHANGE, type EventEnvelope } from '@altmed/contracts';
-import type { RunningService } from '@altmed/service-kit';
+import { consumerQueueNames, type RunningService } from '@altmed/service-kit';
 import { eventually, startServiceUnderTest, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
 import { loadNotifyConfig } from '../config';
 import { startNotifyService } from '../service';
+import { welcomeQueue } from '../welcome/welcome.handler';
 
 export interface TestNotify extends ServiceUnderTest<RunningService> {
   /** The welcome consumer's queue; its dead-letter queue is `<queue>.dead-letter`. */
   queue: string;
 }
 
+/** Retries in tests: 100 ms, 200 ms, 400 ms … capped at 1 s, 8 times (about 5 s), then the dead-letter queue. */
+export const testRetryEnv = { EVENT_RETRY_FIRST_DELAY_MS: '100', EVENT_RETRY_MAX_DELAY_MS: '1000', EVENT_MAX_RETRIES: '8' };
+
 /** A real svc-notify with its own database and its own queues on the local stack. */
 export async function startTestNotify(env: Record<string, string> = {}): Promise<TestNotify> {
+  const serviceEnv = { ...testRetryEnv, ...env };
   const notify = await startServiceUnderTest({
     databasePrefix: 'notify',
-    start: (serviceEnv) => startNotifyService(loadNotifyConfig(serviceEnv)),
-    env,
+    start: (processEnv) => startNotifyService(loadNotifyConfig(processEnv)),
+    env: serviceEnv,
   });
-  const queue = `notify.user-signed-up${notify.queueSuffix}`;
+  const config = loadNotifyConfig({ ...process.env, EVENT_QUEUE_SUFFIX: notify.queueSuffix, ...serviceEnv });
+  const queue = welcomeQueue(config.EVENT_QUEUE_SUFFIX);
   return {
     ...notify,
     queue,
-    async stop() {
-      await notify.stop();
+    async stop(options) {
+      await notify.stop(options);
+      const names = consumerQueueNames(queue, {
+        firstDelayMs: config.EVENT_RETRY_FIRST_DELAY_MS,
+        maxDelayMs: config.EVENT_RETRY_MAX_DELAY_MS,
+        maxRetries: config.EVENT_MAX_RETRIES,
+      });
       const connection = await connect(process.env.AMQP_URL!);
       const channel = await connection.createChannel();
-      await channel.deleteQueue(queue);
-      await channel.deleteQueue(`${queue}.dead-letter`);
+      for (const name of [names.work, names.deadLetter, ...names.delays.map((delay) => delay.queue)]) await channel.deleteQueue(name);
       await connection.close();
     },
   };
@@ -44,6 +54,21 @@ export class TestPublisher {
     const connection = await connect(process.env.AMQP_URL!);
     const channel = await connection.createConfirmChannel();
     return new TestPublisher(connection, channel);
+  }
+
+  /** Whether a queue exists, asked on a connection of its own (a missing queue closes the channel that asks). */
+  static async queueExists(queue: string): Promise<boolean> {
+    const connection = await connect(process.env.AMQP_URL!);
+    try {
+      const channel = await connection.createChannel();
+      channel.on('error', () => undefined);
+      return await channel.checkQueue(queue).then(
+        () => true,
+        () => false,
+      );
+    } finally {
+      await connection.close().catch(() => undefined);
+    }
   }
 
   async publish(routingKey: string, body: EventEnvelope | string, messageId = randomUUID()): Promise<void> {

@@ -15,11 +15,14 @@ export async function sendWelcomeEmail(deps: WelcomeDeps, raw: EventEnvelope): P
   await deps.inbox.runOnce('welcome-email', event.id, () => deps.mailer.send(welcomeEmail(event.data, event.id, deps.siteUrl)));
 }
 
-export function welcomeConsumer(deps: WelcomeDeps, options: { queueSuffix: string; maxRetries: number }): EventConsumer {
+/** The welcome consumer's queue. v2 is a quorum queue; v1 was a classic queue of the name without the version. */
+export const welcomeQueue = (queueSuffix: string) => `notify.user-signed-up.v2${queueSuffix}`;
+
+export function welcomeConsumer(deps: WelcomeDeps, options: { queueSuffix: string }): EventConsumer {
   return {
-    queue: `notify.user-signed-up${options.queueSuffix}`,
+    queue: welcomeQueue(options.queueSuffix),
+    formerQueue: `notify.user-signed-up${options.queueSuffix}`,
     eventTypes: ['user.signed_up'],
-    maxRetries: options.maxRetries,
     handle: (event) => sendWelcomeEmail(deps, event),
   };
 }

@@ -21,8 +21,8 @@ export interface ServiceUnderTest<S extends StartedService> {
 
 /**
  * Starts a real service on a free port against the local stack, with a database and queues of
- * its own, and waits until its /readyz answers 200 (database reachable, broker connected and its
- * queues declared).
+ * its own, and waits until its /readyz answers "ready" (database reachable, broker connected and its
+ * queues declared), not merely "degraded".
  */
 export async function startServiceUnderTest<S extends StartedService>(options: {
   databasePrefix: string;
@@ -43,7 +43,11 @@ export async function startServiceUnderTest<S extends StartedService>(options: {
     ...options.env,
   });
   const url = `http://127.0.0.1:${service.port}`;
-  await eventually(async () => (await fetch(`${url}/readyz`)).status === 200, 15_000, `${url}/readyz did not answer 200`);
+  await eventually(
+    async () => ((await (await fetch(`${url}/readyz`)).json()) as { status?: string }).status === 'ready',
+    15_000,
+    `${url}/readyz did not answer ready`,
+  );
   return {
     service,
     url,

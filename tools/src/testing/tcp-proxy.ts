@@ -7,6 +7,7 @@ import net from 'node:net';
 export class TcpProxy {
   private server: net.Server | undefined;
   private readonly sockets = new Set<net.Socket>();
+  private readonly clients = new Set<net.Socket>();
   port = 0;
 
   constructor(
@@ -27,6 +28,11 @@ export class TcpProxy {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
+  /** Client connections open through the proxy now. */
+  get openConnections(): number {
+    return this.clients.size;
+  }
+
   async restore(): Promise<void> {
     if (!this.server) await this.listen(this.port);
   }
@@ -43,7 +49,11 @@ export class TcpProxy {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => socket.destroy());
       }
-      client.on('close', () => upstream.destroy());
+      this.clients.add(client);
+      client.on('close', () => {
+        this.clients.delete(client);
+        upstream.destroy();
+      });
       upstream.on('close', () => client.destroy());
       client.pipe(upstream).pipe(client);
     });

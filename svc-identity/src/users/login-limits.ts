@@ -1,0 +1,65 @@
+import type { Connection } from 'mongoose';
+import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
+import { tooManyRequests } from '@altmed/service-kit';
+
+const COLLECTION = 'rate_limits';
+
+export interface LoginLimitSettings {
+  attemptsPerAddressPerMinute: number;
+  failuresPerAccount: number;
+  failureWindowSeconds: number;
+}
+
+/**
+ * Login and sign-up limits kept in the service's own database, so every instance counts the same
+ * attempts: per client address (every attempt) and per account email (failed logins; a success
+ * clears it). Unknown emails are counted exactly like existing ones.
+ */
+export interface LoginLimits {
+  /** Counts an attempt from this address; 429 with Retry-After past the limit. */
+  countAddressAttempt(address: string): Promise<void>;
+  /** Counts a login attempt for this email before the password is checked; 429 with Retry-After past the limit. */
+  countAccountAttempt(email: string): Promise<void>;
+  /** A successful login: the account starts counting from zero. */
+  clearAccount(email: string): Promise<void>;
+  /** Removes windows that have ended (FerretDB has no TTL indexes); expired entries are ignored anyway. */
+  deleteExpired(): Promise<number>;
+}
+
+function rejectAsTooMany(rejection: unknown): never {
+  if (rejection instanceof RateLimiterRes) throw tooManyRequests(rejection.msBeforeNext / 1000);
+  throw rejection;
+}
+
+export async function createLoginLimits(connection: Connection, settings: LoginLimitSettings): Promise<LoginLimits> {
+  const collection = connection.collection(COLLECTION);
+  // rate-limiter-flexible would also create a TTL index, which FerretDB refuses: it gets only the
+  // unique key index it relies on to replace an expired window in place.
+  await collection.createIndex({ key: 1 }, { unique: true });
+  const store = { storeClient: connection.getClient(), dbName: connection.name, tableName: COLLECTION, disableIndexesCreation: true };
+  const perAddress = new RateLimiterMongo({ ...store, keyPrefix: 'login-address', points: settings.attemptsPerAddressPerMinute, duration: 60 });
+  const perAccount = new RateLimiterMongo({
+    ...store,
+    keyPrefix: 'login-account',
+    points: settings.failuresPerAccount,
+    duration: settings.failureWindowSeconds,
+    // Once over the limit, the account stays locked for a whole window from that moment.
+    blockDuration: settings.failureWindowSeconds,
+  });
+
+  return {
+    async countAddressAttempt(address) {
+      await perAddress.consume(address).catch(rejectAsTooMany);
+    },
+    async countAccountAttempt(email) {
+      await perAccount.consume(email).catch(rejectAsTooMany);
+    },
+    async clearAccount(email) {
+      await perAccount.delete(email);
+    },
+    async deleteExpired() {
+      const { deletedCount } = await collection.deleteMany({ expire: { $lte: new Date() } });
+      return deletedCount;
+    },
+  };
+}
