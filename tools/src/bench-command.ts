@@ -6,13 +6,11 @@ import { startLocalStack, type LocalStack } from './index';
 import { startMarketplace, type Marketplace, type MarketplacePorts } from './marketplace';
 import { sleep } from './net';
 import { repoRoot } from './paths';
-import { runCommand } from './processes';
 import { dropDatabasesEndingWith } from './test-command';
 
 /** Ports of their own, beside a running site (8080, 400x) and a test run's (18080, 1400x). */
 export const benchMarketplacePorts: MarketplacePorts = { identity: 24001, providers: 24002, billing: 24003, notify: 24004, gateway: 28080 };
 const BENCH_DATABASE_SUFFIX = '_bench';
-const BENCH_VHOST = 'altmed-bench';
 const workspaceBenchTimeoutMs = Number(process.env.BENCH_WORKSPACE_TIMEOUT_MS ?? 120_000);
 const signups = Number(process.env.BENCH_SIGNUPS ?? 30);
 const signupSpacingMs = Number(process.env.BENCH_SIGNUP_SPACING_MS ?? 200);
@@ -21,7 +19,7 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 
 /**
  * `npm run bench`: builds if stale, starts the local stack and the whole marketplace on bench ports
- * (databases `*_bench`, RabbitMQ vhost `altmed-bench`), runs every workspace's `bench` script, then
+ * (databases `*_bench`; a vhost, inbox and S3 of its own), runs every workspace's `bench` script, then
  * measures sign-up to welcome email through the gateway. Prints figures; it asserts nothing.
  */
 export async function runBench(): Promise<number> {
@@ -38,13 +36,13 @@ export async function runBench(): Promise<number> {
 
   try {
     await buildIfStale(log);
-    stack = await startLocalStack({ handleSignals: false });
-    const amqpUrl = await benchVhostOf(stack.env.AMQP_URL!);
+    // Like a test run's: a RabbitMQ vhost, a mail inbox and an S3 server of its own; MongoDB databases `*_bench`.
+    stack = await startLocalStack({ handleSignals: false, forTests: true });
     await dropDatabasesEndingWith(stack.env.MONGO_URL!, BENCH_DATABASE_SUFFIX);
     const siteUrl = `http://127.0.0.1:${benchMarketplacePorts.gateway}`;
     log(`starting the whole system on bench ports (${siteUrl}; app logs in .data/logs/bench-*.log)`);
     marketplace = await startMarketplace({
-      stackEnv: { ...stack.env, AMQP_URL: amqpUrl },
+      stackEnv: stack.env,
       ports: benchMarketplacePorts,
       siteUrl,
       extraEnv: { MONGO_DB_SUFFIX: BENCH_DATABASE_SUFFIX, AUTH_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' },
@@ -75,24 +73,6 @@ export async function runBench(): Promise<number> {
   }
   for (const problem of problems) console.error(`[bench] failed: ${problem}`);
   return problems.length > 0 ? 1 : 0;
-}
-
-/**
- * The bench's own RabbitMQ vhost on the local broker, so the running site's consumers never see
- * its events. (When startLocalStack makes vhosts per run, this can move there.) A broker named by
- * the developer's AMQP_URL elsewhere is used as it is.
- */
-async function benchVhostOf(amqpUrl: string): Promise<string> {
-  const url = new URL(amqpUrl);
-  const local = ['127.0.0.1', 'localhost'].includes(url.hostname) && (url.pathname === '' || url.pathname === '/');
-  if (!local) {
-    log(`AMQP_URL names ${url.host}${url.pathname}: the bench uses it as it is`);
-    return amqpUrl;
-  }
-  await runCommand('rabbitmqctl', ['add_vhost', BENCH_VHOST], { quiet: true }).catch(() => undefined); // exits non-zero when it exists
-  await runCommand('rabbitmqctl', ['set_permissions', '-p', BENCH_VHOST, url.username || 'guest', '.*', '.*', '.*'], { quiet: true });
-  url.pathname = `/${BENCH_VHOST}`;
-  return url.toString();
 }
 
 let stopWorkspaceBench = () => {};
