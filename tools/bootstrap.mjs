@@ -1,4 +1,4 @@
-// `npm start` and `npm test` land here before anything is installed, so this file uses Node alone:
+// `npm start`, `npm test` and `npm run bench` land here before anything is installed, so this file uses Node alone:
 // it installs the workspaces' dependencies when they are missing or out of date, then runs tools/src/cli.ts.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
@@ -47,7 +47,7 @@ function install() {
 
 const command = process.argv[2];
 if (!command) {
-  console.error('usage: node tools/bootstrap.mjs start|test|stack');
+  console.error('usage: node tools/bootstrap.mjs start|test|stack|bench');
   process.exit(2);
 }
 if (installIsStale()) install();

@@ -1,10 +1,11 @@
+import { runBench } from './bench-command';
 import { buildIfStale } from './build';
 import { startLocalStack, type LocalStack } from './index';
 import { marketplacePortsFromEnv, startMarketplace, type Marketplace } from './marketplace';
 import { liveRunLock, removeRunLock, writeRunLock } from './run-lock';
 import { runTests } from './test-command';
 
-const commands: Record<string, () => Promise<number | undefined>> = { stack, start, test: runTests };
+const commands: Record<string, () => Promise<number | undefined>> = { stack, start, test: runTests, bench: runBench };
 
 async function stack(): Promise<undefined> {
   const localStack = await startLocalStack();

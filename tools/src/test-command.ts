@@ -20,7 +20,7 @@ const log = (message: string) => console.log(`[test] ${message}`);
 const E2E_DATABASE_SUFFIX = '_e2e';
 
 /** Every e2e run starts from empty databases of its own, beside the developer's. */
-async function dropDatabasesEndingWith(mongoUrl: string, suffix: string): Promise<void> {
+export async function dropDatabasesEndingWith(mongoUrl: string, suffix: string): Promise<void> {
   const connection = await mongoose.createConnection(mongoUrl).asPromise();
   try {
     const { databases } = await connection.db!.admin().listDatabases();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Schema, type Model } from 'mongoose';
+import { Schema, type Model, type UpdateQuery } from 'mongoose';
 import { EventCatalog, type EventData, type EventEnvelope, type EventType } from '@altmed/contracts';
 import type { EventBroker } from './broker';
 import type { Logger } from './logger';
@@ -7,29 +7,40 @@ import type { Logger } from './logger';
 /**
  * Transactional outbox without multi-document transactions (FerretDB has none): pending events
  * live in an `outbox` array on the document they describe, so the change and its events are one
- * atomic single-document write. The relay publishes them in order with confirms and pops each
- * one only after the broker has it. A crash between the two republishes the event; consumers
- * are idempotent by event id.
+ * atomic single-document write. That write also sets `outboxDueAt`, an indexed time from which
+ * the relay picks the document up, oldest first. The relay publishes a document's events in order
+ * with confirms and pops each one only after the broker has it; a failure moves the document's
+ * due time back (capped exponential backoff, counted in `outboxAttempts`), so it never holds back
+ * other documents. A crash between publish and pop republishes the event; consumers are
+ * idempotent by event id.
  */
-export const outboxSchemaField = {
-  type: [
-    new Schema(
-      {
-        id: { type: String, required: true },
-        type: { type: String, required: true },
-        version: { type: Number, required: true },
-        time: { type: String, required: true },
-        source: { type: String, required: true },
-        data: { type: Schema.Types.Mixed, required: true },
-      },
-      { _id: false, minimize: false },
-    ),
-  ],
-  default: [],
+export const outboxSchemaFields = {
+  outbox: {
+    type: [
+      new Schema(
+        {
+          id: { type: String, required: true },
+          type: { type: String, required: true },
+          version: { type: Number, required: true },
+          time: { type: String, required: true },
+          source: { type: String, required: true },
+          data: { type: Schema.Types.Mixed, required: true },
+        },
+        { _id: false, minimize: false },
+      ),
+    ],
+    default: [],
+  },
+  /** Set while events are pending: when the relay should next try this document. */
+  outboxDueAt: { type: Date, index: true },
+  /** Failed publishes of the first pending event in a row; the backoff grows with it. */
+  outboxAttempts: { type: Number },
 };
 
 export interface WithOutbox {
   outbox: EventEnvelope[];
+  outboxDueAt?: Date;
+  outboxAttempts?: number;
 }
 
 export function createEvent<T extends EventType>(type: T, data: EventData<T>, source: string): EventEnvelope<EventData<T>> {
@@ -37,77 +48,207 @@ export function createEvent<T extends EventType>(type: T, data: EventData<T>, so
   return { id: randomUUID(), type, version: entry.version, time: new Date().toISOString(), source, data: entry.data.parse(data) as EventData<T> };
 }
 
+/** Fields of a new document that carries `events`: `Model.create({ ...fields, ...outboxFieldsFor([event]) })`. */
+export function outboxFieldsFor(events: EventEnvelope[]): Pick<WithOutbox, 'outbox' | 'outboxDueAt'> {
+  return { outbox: events, outboxDueAt: new Date() };
+}
+
+/**
+ * Adds `events` to an update of an existing document, so the change and its events are one write:
+ * `Model.updateOne(filter, withEvents({ $set: { name } }, [event]))`. A document already waiting
+ * keeps its earlier due time (`$min`), so it keeps its place in the queue.
+ */
+export function withEvents<T>(update: UpdateQuery<T>, events: EventEnvelope[]): UpdateQuery<T> {
+  const push = (update.$push ?? {}) as Record<string, unknown>;
+  const min = (update.$min ?? {}) as Record<string, unknown>;
+  if ('outbox' in push || 'outboxDueAt' in min) throw new Error('withEvents: the update already writes the outbox');
+  return { ...update, $push: { ...push, outbox: { $each: events } }, $min: { ...min, outboxDueAt: new Date() } } as UpdateQuery<T>;
+}
+
+/** 1 s, 2 s, 4 s … capped at five minutes. */
+export const defaultOutboxRetryDelay = (attempt: number): number => Math.min(1_000 * 2 ** (attempt - 1), 5 * 60_000);
+
 export interface OutboxRelayOptions {
-  broker: EventBroker;
-  // Models differ in their _id type and fields; the relay only reads and pops `outbox`.
+  broker: Pick<EventBroker, 'publish' | 'isConnected'>;
+  // Models differ in their _id type and fields; the relay only reads and writes the outbox fields.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   models: Model<any>[];
   logger: Logger;
+  /** Poll interval when nothing nudges the relay. */
   intervalMs?: number;
+  /** Documents being published at once (each publishes its own events one after another). */
+  concurrency?: number;
+  /** Due documents fetched per query. */
   batchSize?: number;
+  /** Delay before the next try of a document whose event failed `attempt` times in a row. */
+  retryDelayMs?: (attempt: number) => number;
 }
 
+interface PendingDocument {
+  _id: unknown;
+  outbox: EventEnvelope[];
+  outboxAttempts?: number;
+}
+
+interface QueuedDocument {
+  key: string;
+  model: Model<unknown>;
+  document: PendingDocument;
+}
+
+/**
+ * Publishes every document's pending events. A pass fetches up to `batchSize` due documents,
+ * oldest due time first, into a queue that `concurrency` documents at a time are published from.
+ * Nothing waits for a whole batch: a slow or failing document holds one slot (for at most the
+ * broker's publish timeout), while the others flow through the remaining slots; once the queue is
+ * empty, the next pass fetches more.
+ */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
-  private stopped = false;
+  private passRequested = false;
+  private stopped = true;
+  private readonly queue: QueuedDocument[] = [];
+  private readonly inFlight = new Map<string, { model: Model<unknown>; id: unknown; done: Promise<void> }>();
+  /** Documents that finished while a fetch ran: the fetch may have read them before they did. */
+  private finishedDuringFetch: Set<string> | undefined;
+  private published = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
+  /** Events published since the relay was made. */
+  get publishedCount(): number {
+    return this.published;
+  }
+
   start(): void {
     this.stopped = false;
-    this.schedule(0);
+    this.running = this.dateUndatedDocuments()
+      .catch((err: unknown) => this.options.logger.warn({ err: String(err) }, 'could not date pending outbox documents'))
+      .finally(() => {
+        this.running = undefined;
+        if (!this.stopped) this.schedule(0);
+      });
   }
 
   /** Publish soon, instead of at the next poll (call after writing an event). */
   nudge(): void {
-    if (!this.stopped && !this.running) this.schedule(0);
+    if (this.stopped) return;
+    if (this.running) this.passRequested = true;
+    else this.schedule(0);
   }
 
+  /** Stops starting documents and waits for those being published. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.queue.length = 0;
     clearTimeout(this.timer);
     await this.running;
+    await Promise.all([...this.inFlight.values()].map((entry) => entry.done));
   }
 
   /**
-   * One pass over every pending event; returns how many were published. A document's events go
-   * out in order; one that cannot be published holds back the rest of its document only.
+   * Documents written before due times existed (or by hand) carry events but no `outboxDueAt`:
+   * make them due now. Runs once at start; unindexed, as it is a one-off.
    */
-  async publishPending(): Promise<number> {
-    const { broker, models, logger, batchSize = 100 } = this.options;
-    if (!broker.isConnected()) return 0;
-    let published = 0;
-    for (const model of models) {
-      const documents = await model
-        .find({ 'outbox.0': { $exists: true } })
-        .select({ outbox: 1 })
-        .limit(batchSize)
-        .lean<{ _id: unknown; outbox: EventEnvelope[] }[]>();
-      for (const document of documents) {
-        try {
-          for (const event of document.outbox) {
-            await broker.publish(event);
-            await model.updateOne({ _id: document._id, 'outbox.0.id': event.id }, { $pop: { outbox: -1 } });
-            published += 1;
-          }
-        } catch (err) {
-          logger.warn({ document: String(document._id), err: String(err) }, 'outbox event not published yet; will retry');
+  private async dateUndatedDocuments(): Promise<void> {
+    for (const model of this.options.models) {
+      await model.updateMany({ 'outbox.0': { $exists: true }, outboxDueAt: { $exists: false } }, { $set: { outboxDueAt: new Date() } });
+    }
+  }
+
+  private async pass(): Promise<void> {
+    const { broker, concurrency = 16 } = this.options;
+    if (!broker.isConnected()) return;
+    if (this.queue.length === 0 && this.inFlight.size < concurrency) await this.fetchDueDocuments();
+    this.startQueued();
+  }
+
+  private async fetchDueDocuments(): Promise<void> {
+    const { models, batchSize = 100 } = this.options;
+    const finished = new Set<string>();
+    this.finishedDuringFetch = finished;
+    try {
+      for (const model of models) {
+        const busy = [...this.inFlight.values()].filter((entry) => entry.model === model).map((entry) => entry.id);
+        const documents = await model
+          .find({ outboxDueAt: { $lte: new Date() }, ...(busy.length > 0 ? { _id: { $nin: busy } } : {}) })
+          .sort({ outboxDueAt: 1 })
+          .limit(batchSize)
+          .select({ outbox: 1, outboxAttempts: 1 })
+          .lean<PendingDocument[]>();
+        for (const document of documents) {
+          const key = `${model.modelName}:${String(document._id)}`;
+          if (!this.inFlight.has(key) && !finished.has(key)) this.queue.push({ key, model, document });
         }
       }
+    } finally {
+      this.finishedDuringFetch = undefined;
     }
-    return published;
+  }
+
+  private startQueued(): void {
+    const { broker, logger, concurrency = 16 } = this.options;
+    // Without a broker, the queued documents would only fail; the next pass fetches them again.
+    if (this.stopped || !broker.isConnected()) this.queue.length = 0;
+    while (this.inFlight.size < concurrency) {
+      const next = this.queue.shift();
+      if (!next) break;
+      const { key, model, document } = next;
+      const done = this.publishDocument(model, document)
+        .catch((err: unknown) => logger.warn({ document: String(document._id), err: String(err) }, 'outbox document not updated; will retry'))
+        .finally(() => {
+          this.inFlight.delete(key);
+          this.finishedDuringFetch?.add(key);
+          if (this.queue.length > 0) this.startQueued();
+          else this.nudge();
+        });
+      this.inFlight.set(key, { model, id: document._id, done });
+    }
+  }
+
+  /** Publishes the document's events in order; on a failure, moves its due time back and stops. */
+  private async publishDocument(model: Model<unknown>, document: PendingDocument): Promise<void> {
+    const { broker, logger, retryDelayMs = defaultOutboxRetryDelay } = this.options;
+    const { _id, outbox } = document;
+    if (outbox.length === 0) {
+      await model.updateOne({ _id, 'outbox.0': { $exists: false } }, { $unset: { outboxDueAt: 1, outboxAttempts: 1 } });
+      return;
+    }
+    for (const [index, event] of outbox.entries()) {
+      // Each update is guarded by the id of the event it pops, so a document another writer or relay
+      // changed meanwhile is left alone. ($pull with a condition is unreliable on FerretDB.)
+      const isFirst = { _id, 'outbox.0.id': event.id };
+      try {
+        await broker.publish(event);
+      } catch (err) {
+        // While the broker is away, the outage is to blame, not the document: it stays due.
+        if (!broker.isConnected()) return;
+        const attempt = (index === 0 ? (document.outboxAttempts ?? 0) : 0) + 1;
+        const delayMs = retryDelayMs(attempt);
+        await model.updateOne(isFirst, { $set: { outboxDueAt: new Date(Date.now() + delayMs), outboxAttempts: attempt } });
+        logger.warn({ document: String(_id), eventId: event.id, type: event.type, attempt, retryInMs: delayMs, err: String(err) }, 'outbox event not published; will retry');
+        return;
+      }
+      this.published += 1;
+      if (index === outbox.length - 1) {
+        // The last event known: pop it and leave the queue, unless more were added meanwhile.
+        const finished = await model.updateOne({ ...isFirst, 'outbox.1': { $exists: false } }, { $pop: { outbox: -1 }, $unset: { outboxDueAt: 1, outboxAttempts: 1 } });
+        if (finished.matchedCount > 0) return;
+      }
+      await model.updateOne(isFirst, { $pop: { outbox: -1 }, $unset: { outboxAttempts: 1 } });
+    }
   }
 
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      this.running = this.publishPending()
+      this.passRequested = false;
+      this.running = this.pass()
         .catch((err: unknown) => this.options.logger.warn({ err: String(err) }, 'outbox relay pass failed; will retry'))
-        .then(() => undefined)
         .finally(() => {
           this.running = undefined;
-          if (!this.stopped) this.schedule(this.options.intervalMs ?? 1_000);
+          if (!this.stopped) this.schedule(this.passRequested ? 0 : (this.options.intervalMs ?? 1_000));
         });
     }, delayMs);
   }

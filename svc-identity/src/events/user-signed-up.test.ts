@@ -26,6 +26,11 @@ async function listenForSignups(): Promise<{ received: EventEnvelope[]; close():
   return { received, connection, channel, close: () => connection.close() };
 }
 
+/** Users the outbox relay has yet to visit (their `outboxDueAt` is set while events wait). */
+function usersDue(database: string): Promise<number> {
+  return withDatabase(database, (db) => db.collection('users').countDocuments({ outboxDueAt: { $exists: true } }));
+}
+
 function pendingOutbox(database: string): Promise<number> {
   return withDatabase(database, async (db) => {
     const users = await db.collection('users').find({}, { projection: { outbox: 1 } }).toArray();
@@ -79,10 +84,12 @@ describe('while the broker is unreachable', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(listener.received.filter((event) => (event.data as { userId?: string }).userId === userId)).toHaveLength(0);
       expect(await pendingOutbox(identity.database)).toBe(1);
+      expect(await usersDue(identity.database)).toBe(1);
 
       await proxy.restore();
       await eventually(() => listener.received.find((event) => (event.data as { userId?: string }).userId === userId), 20_000);
       await eventually(async () => (await pendingOutbox(identity.database)) === 0);
+      expect(await usersDue(identity.database)).toBe(0);
       expect(listener.received.filter((event) => (event.data as { userId?: string }).userId === userId)).toHaveLength(1);
       await eventually(async () => (await request(identity.url).get('/readyz')).body.status === 'ready');
     } finally {

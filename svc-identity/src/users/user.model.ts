@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { USER_ROLES, type UserRole } from '@altmed/contracts';
-import { outboxSchemaField, type WithOutbox } from '@altmed/service-kit';
+import { outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
 
 /** A blocked account cannot log in, and its tokens stop working (see requireAuth's activeAccount). */
 export const ACCOUNT_STATUSES = ['active', 'blocked'] as const;
@@ -34,7 +34,7 @@ const userSchema = new Schema<UserDocument>(
       address: { type: String, default: '' },
       specialties: { type: [String], default: [] },
     },
-    outbox: outboxSchemaField,
+    ...outboxSchemaFields,
   },
   { timestamps: true, versionKey: false },
 );

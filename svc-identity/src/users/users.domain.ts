@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Messages, type AuthResponse, type LoginRequest, type PublicUser, type SignupRequest } from '@altmed/contracts';
-import { AppError, conflict, createEvent, unauthorized } from '@altmed/service-kit';
+import { AppError, conflict, createEvent, outboxFieldsFor, unauthorized } from '@altmed/service-kit';
 import type { TokenSettings } from '../tokens/tokens';
 import { issueAccessToken } from '../tokens/tokens';
 import type { LoginLimits } from './login-limits';
@@ -58,7 +58,7 @@ export async function signUp(deps: UsersDeps, request: SignupRequest): Promise<A
       passwordHash: await hashPassword(request.password),
       role: 'user',
       contactInfo: request.contactInfo,
-      outbox: [event],
+      ...outboxFieldsFor([event]),
     });
     deps.onEventsWritten();
     return authResponse(deps, user.toObject());

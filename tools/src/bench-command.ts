@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { buildIfStale, readPackageJson, workspaceDirs } from './build';
+import { startLocalStack, type LocalStack } from './index';
+import { startMarketplace, type Marketplace, type MarketplacePorts } from './marketplace';
+import { sleep } from './net';
+import { repoRoot } from './paths';
+import { dropDatabasesEndingWith } from './test-command';
+
+/** Ports of their own, beside a running site (8080, 400x) and a test run's (18080, 1400x). */
+export const benchMarketplacePorts: MarketplacePorts = { identity: 34001, providers: 34002, billing: 34003, notify: 34004, gateway: 38080 };
+const BENCH_DATABASE_SUFFIX = '_bench';
+const workspaceBenchTimeoutMs = Number(process.env.BENCH_WORKSPACE_TIMEOUT_MS ?? 120_000);
+const signups = Number(process.env.BENCH_SIGNUPS ?? 30);
+const signupSpacingMs = Number(process.env.BENCH_SIGNUP_SPACING_MS ?? 200);
+const welcomeTimeoutMs = 60_000;
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+/**
+ * `npm run bench`: builds if stale, starts the local stack and the whole marketplace on bench ports
+ * (databases `*_bench`; a vhost, inbox and S3 of its own), runs every workspace's `bench` script, then
+ * measures sign-up to welcome email through the gateway. Prints figures; it asserts nothing.
+ */
+export async function runBench(): Promise<number> {
+  const problems: string[] = [];
+  let stack: LocalStack | undefined;
+  let marketplace: Marketplace | undefined;
+  const stopEverything = async () => {
+    stopWorkspaceBench();
+    await marketplace?.stop();
+    await stack?.stop();
+  };
+  const onSignal = (signal: NodeJS.Signals) => void stopEverything().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+
+  try {
+    await buildIfStale(log);
+    // Like a test run's: a RabbitMQ vhost, a mail inbox and an S3 server of its own; MongoDB databases `*_bench`.
+    stack = await startLocalStack({ handleSignals: false, forTests: true });
+    await dropDatabasesEndingWith(stack.env.MONGO_URL!, BENCH_DATABASE_SUFFIX);
+    const siteUrl = `http://127.0.0.1:${benchMarketplacePorts.gateway}`;
+    log(`starting the whole system on bench ports (${siteUrl}; app logs in .data/logs/bench-*.log)`);
+    marketplace = await startMarketplace({
+      stackEnv: stack.env,
+      ports: benchMarketplacePorts,
+      siteUrl,
+      extraEnv: { MONGO_DB_SUFFIX: BENCH_DATABASE_SUFFIX, AUTH_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' },
+      echoLogs: false,
+      logFilePrefix: 'bench-',
+      log,
+    });
+    void marketplace.appExited.then((description) => problems.push(`during the bench: ${description}`));
+
+    const benchEnv: NodeJS.ProcessEnv = { ...process.env, ...marketplace.env, BENCH_SITE_URL: siteUrl };
+    for (const dir of workspaceDirs()) {
+      if (!readPackageJson(dir).scripts?.bench) continue;
+      const workspace = path.relative(repoRoot, dir);
+      log(`npm run bench -w ${workspace}`);
+      const outcome = await runWithTimeout('npm', ['run', '--silent', 'bench', '-w', workspace], benchEnv, workspaceBenchTimeoutMs);
+      if (outcome) problems.push(`${workspace} bench ${outcome}`);
+    }
+
+    log(`sign-up to welcome email: ${signups} sign-ups through the gateway, one every ${signupSpacingMs} ms`);
+    const latencies = await signupToWelcomeEmail(siteUrl, marketplace.env.MAILDEV_API_URL ?? 'http://127.0.0.1:1080');
+    console.log(`sign-up to welcome email: ${latencies.arrived} of ${signups} arrived; p50 ${latencies.p50} ms, p95 ${latencies.p95} ms, max ${latencies.max} ms`);
+    if (latencies.arrived < signups) problems.push(`${signups - latencies.arrived} welcome emails did not arrive within ${welcomeTimeoutMs / 1000} s`);
+  } catch (error) {
+    problems.push((error as Error).message);
+  } finally {
+    await stopEverything();
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+  }
+  for (const problem of problems) console.error(`[bench] failed: ${problem}`);
+  return problems.length > 0 ? 1 : 0;
+}
+
+let stopWorkspaceBench = () => {};
+
+/** Runs a command in a process group of its own with inherited output; answers why it failed, or undefined. */
+function runWithTimeout(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: repoRoot, env, stdio: 'inherit', detached: true });
+    stopWorkspaceBench = () => {
+      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // the group has just exited
+      }
+    };
+    const timer = setTimeout(() => {
+      stopWorkspaceBench();
+      resolve(`stopped after ${timeoutMs / 1000} s`);
+    }, timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      resolve(`could not start: ${error.message}`);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve(code === 0 ? undefined : `exited with ${signal ?? `code ${code}`}`);
+    });
+  });
+}
+
+interface Latencies {
+  arrived: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/** Signs up through the gateway at a steady pace and times each account's welcome email into maildev. */
+async function signupToWelcomeEmail(siteUrl: string, maildevUrl: string): Promise<Latencies> {
+  const run = randomUUID().slice(0, 8);
+  const signedUpAt = new Map<string, number>();
+  const arrivedAfter = new Map<string, number>();
+  let signingUp = true;
+
+  const watchInbox = (async () => {
+    const deadline = () => Date.now() + welcomeTimeoutMs;
+    let giveUpAt = deadline();
+    while (signingUp || (arrivedAfter.size < signedUpAt.size && Date.now() < giveUpAt)) {
+      const response = await fetch(`${maildevUrl}/api/email`).catch(() => undefined);
+      const emails = response?.ok ? ((await response.json()) as { to: { address: string }[] }[]) : [];
+      const now = performance.now();
+      for (const email of emails) {
+        for (const { address } of email.to) {
+          const sentAt = signedUpAt.get(address.toLowerCase());
+          if (sentAt !== undefined && !arrivedAfter.has(address.toLowerCase())) arrivedAfter.set(address.toLowerCase(), now - sentAt);
+        }
+      }
+      if (signingUp) giveUpAt = deadline();
+      await sleep(50);
+    }
+  })();
+
+  try {
+    for (let index = 0; index < signups; index += 1) {
+      const email = `bench.${run}.${index}@example.com`;
+      signedUpAt.set(email, performance.now());
+      const response = await fetch(`${siteUrl}/api/users/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bench Member', email, password: 'bench password 1', contactInfo: { phone: '555-123-4567', address: '1 Main St', specialties: ['Nutrition'] } }),
+      });
+      if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+      await sleep(signupSpacingMs);
+    }
+  } finally {
+    signingUp = false;
+    await watchInbox;
+  }
+
+  const sorted = [...arrivedAfter.values()].sort((a, b) => a - b);
+  const percentile = (p: number) => (sorted.length === 0 ? NaN : Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!));
+  return { arrived: sorted.length, p50: percentile(50), p95: percentile(95), max: percentile(100) };
+}
