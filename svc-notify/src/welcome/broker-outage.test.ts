@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
-import { EventBroker, OutboxRelay, createEvent, createLogger, outboxSchemaField, type WithOutbox } from '@altmed/service-kit';
+import { EventBroker, OutboxRelay, createEvent, createLogger, outboxFieldsFor, outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
 import { dropDatabase, emailsTo, eventually, listEmails, proxyFor, waitForEmailsTo } from '@altmed/local-stack/src/testing';
 import { startTestNotify } from '../test/test-service';
 
@@ -15,7 +15,7 @@ async function startProducer(amqpUrl: string) {
   const connection = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: database }).asPromise();
   const users = connection.model<{ _id: string; email: string } & WithOutbox>(
     'User',
-    new Schema({ _id: String, email: String, outbox: outboxSchemaField }, { versionKey: false }),
+    new Schema({ _id: String, email: String, ...outboxSchemaFields }, { versionKey: false }),
   );
   const logger = createLogger('test-producer', 'silent');
   const broker = new EventBroker({ url: amqpUrl, logger });
@@ -27,7 +27,7 @@ async function startProducer(amqpUrl: string) {
     async signUp(email: string): Promise<string> {
       const userId = randomUUID();
       const event = createEvent('user.signed_up', { userId, name: 'Ada Lovelace', email, role: 'user' }, 'svc-identity');
-      await users.create({ _id: userId, email, outbox: [event] });
+      await users.create({ _id: userId, email, ...outboxFieldsFor([event]) });
       relay.nudge();
       return userId;
     },
