@@ -8,6 +8,10 @@ const { createRequire } = require('node:module');
  */
 const CONTRACTS_WEB_SOURCE = path.resolve(__dirname, '../contracts/src/web.ts');
 
+/** The workspace packages every app shares as singletons: their versions come from their own package.json. */
+const WEB_KIT_VERSION = require('../web-kit/package.json').version;
+const CONTRACTS_VERSION = require('../contracts/package.json').version;
+
 /** The page a remote serves when a team runs it on its own (`npm run dev -w mfe-…`). */
 const STANDALONE_TEMPLATE = path.resolve(__dirname, 'standalone.html');
 
@@ -47,8 +51,10 @@ function sharedSingletons(deps) {
     'react-router': { singleton: true, requiredVersion: deps['react-router-dom'] },
     'react-router-dom': { singleton: true, requiredVersion: deps['react-router-dom'] },
     'styled-components': { singleton: true, requiredVersion: deps['styled-components'] },
-    '@altmed/web-kit': { singleton: true, requiredVersion: '^0.1.0' },
-    '@altmed/contracts/web': { singleton: true, requiredVersion: '^0.1.0' },
+    // An app built against another major (or, below 1.0, minor) version of a workspace package
+    // is refused at run time instead of running against a web-kit it was not built for.
+    '@altmed/web-kit': { singleton: true, strictVersion: true, version: WEB_KIT_VERSION, requiredVersion: `^${WEB_KIT_VERSION}` },
+    '@altmed/contracts/web': { singleton: true, strictVersion: true, version: CONTRACTS_VERSION, requiredVersion: `^${CONTRACTS_VERSION}` },
   };
 }
 
