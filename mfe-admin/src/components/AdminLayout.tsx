@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { theme, useSession } from '@altmed/web-kit';
+import { theme, useSession, useSessionEnd } from '@altmed/web-kit';
 
 const SIDEBAR_WIDTH = 248;
 
@@ -136,6 +136,8 @@ export function AdminLayout() {
   const showSidebar = isLoggedIn && isAdmin;
 
   useEffect(() => setOpen(false), [pathname]);
+  // The API refused the admin's token or it expired: back to the admin login.
+  useSessionEnd(() => navigate('/admin/login'));
 
   const signOut = () => {
     logout();
