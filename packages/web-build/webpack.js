@@ -51,6 +51,8 @@ function sharedSingletons(deps) {
     'react-router': { singleton: true, requiredVersion: deps['react-router-dom'] },
     'react-router-dom': { singleton: true, requiredVersion: deps['react-router-dom'] },
     'styled-components': { singleton: true, requiredVersion: deps['styled-components'] },
+    // One query cache: the shell's client serves the hooks of every remote.
+    ...(deps['@tanstack/react-query'] ? { '@tanstack/react-query': { singleton: true, requiredVersion: deps['@tanstack/react-query'] } } : {}),
     // An app built against another major (or, below 1.0, minor) version of a workspace package
     // is refused at run time instead of running against a web-kit it was not built for.
     '@altmed/web-kit': { singleton: true, strictVersion: true, version: WEB_KIT_VERSION, requiredVersion: `^${WEB_KIT_VERSION}` },

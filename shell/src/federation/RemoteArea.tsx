@@ -44,6 +44,24 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
 
 export type RemoteLoader = () => Promise<RemoteComponentModule>;
 
+/**
+ * Loads the remote's component together with the page's query client provider (react-query is
+ * fetched with the first remote area, not on pages without one) and mounts one inside the other.
+ */
+async function loadWithQueryProvider(load: RemoteLoader): Promise<{ default: ComponentType }> {
+  const [remote, { QueryProvider }] = await Promise.all([load(), import('@altmed/web-kit/src/query')]);
+  const Remote = remote.default;
+  return {
+    default: function RemoteWithQueryClient() {
+      return (
+        <QueryProvider>
+          <Remote />
+        </QueryProvider>
+      );
+    },
+  };
+}
+
 export interface RemoteAreaProps {
   remote: RemoteName;
   /** Exposed module name without the leading `./`, e.g. `AdminApp`. */
@@ -61,7 +79,7 @@ export interface RemoteAreaProps {
 export function RemoteArea({ remote, module, loader, loadingLabel = 'Loading...' }: RemoteAreaProps) {
   const [attempt, setAttempt] = useState(0);
   const LazyComponent = useMemo<ComponentType>(
-    () => lazy(loader ?? (() => loadRemoteComponent(remote, module))),
+    () => lazy(() => loadWithQueryProvider(loader ?? (() => loadRemoteComponent(remote, module)))),
     // A new lazy component per attempt: React caches a rejected lazy for good.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [remote, module, loader, attempt],

@@ -5,10 +5,11 @@ export type { NewPromoCode, PromoCode } from '@altmed/contracts/web';
 
 
 /** GET /api/promo-codes/list → { promoCodes }. */
-export async function fetchPromoCodes(token: string | null): Promise<PromoCode[]> {
+export async function fetchPromoCodes(token: string | null, signal?: AbortSignal): Promise<PromoCode[]> {
   const data = await apiRequest<Partial<PromoCodeListResponse> | undefined>('/promo-codes/list', {
     token,
     defaultError: DefaultErrors.fetchPromoCodes,
+    signal,
   });
   return Array.isArray(data?.promoCodes) ? data.promoCodes : [];
 }

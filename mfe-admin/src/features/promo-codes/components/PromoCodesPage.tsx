@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { BANNER_DURATION_MS } from '@altmed/contracts/web';
 import { Button, Card, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
-import { createPromoCode, fetchPromoCodes, type NewPromoCode, type PromoCode } from '../api/promoCodes';
+import { createPromoCode, fetchPromoCodes, type NewPromoCode } from '../api/promoCodes';
 import { useTimedMessage } from '../hooks/useTimedMessage';
 import { PromoCodeForm } from './PromoCodeForm';
 import { PromoCodesTable } from './PromoCodesTable';
@@ -35,34 +36,20 @@ export const PromoTexts = {
 /** Promo Codes Management (SPEC §2): list, create form toggle, banners, empty state. */
 export function PromoCodesPage() {
   const { token } = useSession();
-  const [promoCodes, setPromoCodes] = useState<PromoCode[]>([]);
-  const [loading, setLoading] = useState(true);
   const [formOpen, setFormOpen] = useState(false);
   const [error, showError] = useTimedMessage(BANNER_DURATION_MS);
-  const [fetchError, setFetchError] = useState<string | null>(null);
   const [success, showSuccess] = useTimedMessage(BANNER_DURATION_MS);
 
-  const load = useCallback(async () => {
-    try {
-      setPromoCodes(await fetchPromoCodes(token));
-      setFetchError(null);
-    } catch {
-      setFetchError(PromoTexts.fetchFailed);
-    } finally {
-      setLoading(false);
-    }
-  }, [token]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: ['promo-codes', token], queryFn: ({ signal }) => fetchPromoCodes(token, signal) });
+  const promoCodes = list.data ?? [];
 
   const onCreate = async (promo: NewPromoCode): Promise<boolean> => {
     try {
       await createPromoCode(token, promo);
       showSuccess(PromoTexts.created);
       setFormOpen(false);
-      await load();
+      await queryClient.invalidateQueries({ queryKey: ['promo-codes'] });
       return true;
     } catch {
       showError(PromoTexts.createFailed);
@@ -78,11 +65,11 @@ export function PromoCodesPage() {
           {formOpen ? 'Cancel' : 'New Promo Code'}
         </Button>
       </Head>
-      {fetchError ? <Banner tone="error">{fetchError}</Banner> : null}
+      {list.isError ? <Banner tone="error">{PromoTexts.fetchFailed}</Banner> : null}
       {error ? <Banner tone="error">{error}</Banner> : null}
       {success ? <Banner tone="success">{success}</Banner> : null}
       {formOpen ? <PromoCodeForm onCreate={onCreate} /> : null}
-      {loading ? (
+      {list.isPending ? (
         <Spinner label="Loading promo codes..." />
       ) : promoCodes.length ? (
         <PromoCodesTable promoCodes={promoCodes} />

@@ -24,6 +24,7 @@ export function availableActions(provider: Pick<AdminProvider, 'isActive' | 'isA
 export async function fetchProviders(
   token: string | null,
   query: { status: StatusFilter; search: string; page?: number },
+  signal?: AbortSignal,
 ): Promise<AdminProvidersResponse> {
   const params = new URLSearchParams();
   if (query.status !== 'all') params.set('status', query.status);
@@ -32,6 +33,7 @@ export async function fetchProviders(
   const data = await apiRequest<Partial<AdminProvidersResponse> | undefined>(`/admins/providers?${params.toString()}`, {
     token,
     defaultError: DefaultErrors.fetchProviders,
+    signal,
   });
   return {
     providers: Array.isArray(data?.providers) ? data.providers : [],

@@ -6,9 +6,10 @@ export type ProviderProfile = Provider;
 
 
 /** GET /api/provider-info/{id}; the reply is the record itself or `{ provider }`. */
-export async function fetchOwnProfile(id: string): Promise<ProviderProfile> {
+export async function fetchOwnProfile(id: string, signal?: AbortSignal): Promise<ProviderProfile> {
   const reply = await apiRequest<ProviderInfoResponse | undefined>(`/provider-info/${encodeURIComponent(id)}`, {
     defaultError: DefaultErrors.fetchProvider,
+    signal,
   });
   const provider = reply?.provider ?? (reply?._id ? (reply as ProviderProfile) : undefined);
   if (!provider) throw new Error(DefaultErrors.fetchProvider);

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { Button, Card, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
 import { Alert } from '../../../components/ui';
@@ -73,22 +74,14 @@ const rating = (value?: number) => (typeof value === 'number' ? value.toFixed(1)
 export default function ProviderDashboardPage() {
   const { user } = useSession();
   const providerId = user?.providerId ?? null;
-  const [profile, setProfile] = useState<ProviderProfile | null>(null);
-  const [loading, setLoading] = useState(Boolean(providerId));
-  const [error, setError] = useState<string | null>(providerId ? null : 'Failed to load your profile information.');
-
-  useEffect(() => {
-    if (!providerId) return undefined;
-    let cancelled = false;
-    setLoading(true);
-    fetchOwnProfile(providerId)
-      .then((p) => !cancelled && (setProfile(p), setError(null)))
-      .catch(() => !cancelled && setError('Failed to load your profile information.'))
-      .finally(() => !cancelled && setLoading(false));
-    return () => {
-      cancelled = true;
-    };
-  }, [providerId]);
+  const query = useQuery({
+    queryKey: ['provider-dashboard', providerId],
+    queryFn: ({ signal }) => fetchOwnProfile(providerId ?? '', signal),
+    enabled: Boolean(providerId),
+  });
+  const profile = query.data ?? null;
+  const loading = Boolean(providerId) && query.isPending;
+  const error = !providerId || query.isError ? 'Failed to load your profile information.' : null;
 
   const stats = profile?.reviewStats;
 
