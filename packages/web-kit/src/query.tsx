@@ -1,12 +1,13 @@
 /**
- * Server state for the shell and the remotes: one `@tanstack/react-query` client per page (the
- * library is a federation singleton, so every remote's hooks see the client the shell provides).
- * Imported as `@altmed/web-kit/src/query` and not from the package index, so pages without remote
- * areas (home) never download react-query.
+ * Server state for the shell and the remotes: one `@tanstack/react-query` client per page. This
+ * module and react-query are federation singletons of their own (not part of the web-kit index),
+ * so the page's one client lives here, and only pages that fetch data download react-query: the
+ * home page, the sign-up steps and the admin login stay within their JavaScript budget.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ApiError } from './api/apiRequest';
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { useContext, type ReactNode } from 'react';
+// By the package name, so that in a federated build ApiError is the shared web-kit's class.
+import { ApiError } from '@altmed/web-kit';
 
 /** Any answer from the server is final; only a request that got no answer at all is tried once more. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -30,7 +31,11 @@ export function getQueryClient(): QueryClient {
   return pageClient;
 }
 
-/** Provides `client` (default: the page's one client) to everything below. */
+/**
+ * Provides `client`, or else the client already provided above (a test's), or else the page's one
+ * client, to everything below. A page that fetches data wraps itself in it.
+ */
 export function QueryProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
-  return <QueryClientProvider client={client ?? getQueryClient()}>{children}</QueryClientProvider>;
+  const outer = useContext(QueryClientContext);
+  return <QueryClientProvider client={client ?? outer ?? getQueryClient()}>{children}</QueryClientProvider>;
 }

@@ -10,6 +10,33 @@ const HomeLink = styled.a`
   color: ${theme.colors.textMuted};
 `;
 
+/**
+ * A remote area takes at least the viewport's height from the start, so the footer is below the
+ * fold before and after the remote arrives and nothing on screen jumps when it does.
+ */
+const Area = styled.div`
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+`;
+
+/** Grey blocks where the area's title and first card will be, with the loading status under them. */
+const Skeleton = styled.div`
+  width: 100%;
+  max-width: 1200px;
+  margin: 0 auto;
+  padding: 40px 20px 0;
+  display: grid;
+  gap: 16px;
+`;
+
+const SkeletonBlock = styled.div<{ $height: number; $width?: string }>`
+  height: ${(p) => p.$height}px;
+  width: ${(p) => p.$width ?? '100%'};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.primarySoft};
+`;
+
 export const REMOTE_UNAVAILABLE_TITLE = 'This part of the site is unavailable right now.';
 export const REMOTE_UNAVAILABLE_MESSAGE = 'The rest of the site keeps working. Please try again in a moment.';
 
@@ -44,24 +71,6 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
 
 export type RemoteLoader = () => Promise<RemoteComponentModule>;
 
-/**
- * Loads the remote's component together with the page's query client provider (react-query is
- * fetched with the first remote area, not on pages without one) and mounts one inside the other.
- */
-async function loadWithQueryProvider(load: RemoteLoader): Promise<{ default: ComponentType }> {
-  const [remote, { QueryProvider }] = await Promise.all([load(), import('@altmed/web-kit/src/query')]);
-  const Remote = remote.default;
-  return {
-    default: function RemoteWithQueryClient() {
-      return (
-        <QueryProvider>
-          <Remote />
-        </QueryProvider>
-      );
-    },
-  };
-}
-
 export interface RemoteAreaProps {
   remote: RemoteName;
   /** Exposed module name without the leading `./`, e.g. `AdminApp`. */
@@ -79,25 +88,37 @@ export interface RemoteAreaProps {
 export function RemoteArea({ remote, module, loader, loadingLabel = 'Loading...' }: RemoteAreaProps) {
   const [attempt, setAttempt] = useState(0);
   const LazyComponent = useMemo<ComponentType>(
-    () => lazy(() => loadWithQueryProvider(loader ?? (() => loadRemoteComponent(remote, module)))),
+    () => lazy(loader ?? (() => loadRemoteComponent(remote, module))),
     // A new lazy component per attempt: React caches a rejected lazy for good.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [remote, module, loader, attempt],
   );
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return (
-    <RemoteErrorBoundary
-      key={`${remote}/${module}`}
-      onRetry={retry}
-      fallback={(onRetry) => (
-        <ErrorFallback title={REMOTE_UNAVAILABLE_TITLE} message={REMOTE_UNAVAILABLE_MESSAGE} onRetry={onRetry} retryLabel="Try again">
-          <HomeLink href="/">Go to the home page</HomeLink>
-        </ErrorFallback>
-      )}
-    >
-      <Suspense fallback={<Spinner label={loadingLabel} />}>
-        <LazyComponent />
-      </Suspense>
-    </RemoteErrorBoundary>
+    <Area>
+      <RemoteErrorBoundary
+        key={`${remote}/${module}`}
+        onRetry={retry}
+        fallback={(onRetry) => (
+          <ErrorFallback title={REMOTE_UNAVAILABLE_TITLE} message={REMOTE_UNAVAILABLE_MESSAGE} onRetry={onRetry} retryLabel="Try again">
+            <HomeLink href="/">Go to the home page</HomeLink>
+          </ErrorFallback>
+        )}
+      >
+        <Suspense
+          fallback={
+            <>
+              <Skeleton aria-hidden="true">
+                <SkeletonBlock $height={40} $width="60%" />
+                <SkeletonBlock $height={240} />
+              </Skeleton>
+              <Spinner label={loadingLabel} />
+            </>
+          }
+        >
+          <LazyComponent />
+        </Suspense>
+      </RemoteErrorBoundary>
+    </Area>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { BANNER_DURATION_MS } from '@altmed/contracts/web';
+import { QueryProvider } from '@altmed/web-kit/src/query';
 import { Button, Card, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
 import { createPromoCode, fetchPromoCodes, type NewPromoCode } from '../api/promoCodes';
@@ -34,7 +35,7 @@ export const PromoTexts = {
 } as const;
 
 /** Promo Codes Management (SPEC §2): list, create form toggle, banners, empty state. */
-export function PromoCodesPage() {
+function PromoCodesPageContent() {
   const { token } = useSession();
   const [formOpen, setFormOpen] = useState(false);
   const [error, showError] = useTimedMessage(BANNER_DURATION_MS);
@@ -80,5 +81,14 @@ export function PromoCodesPage() {
         </Empty>
       )}
     </PageContainer>
+  );
+}
+
+/** Promo Codes Management inside the page's query client. */
+export function PromoCodesPage() {
+  return (
+    <QueryProvider>
+      <PromoCodesPageContent />
+    </QueryProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
+import { QueryProvider } from '@altmed/web-kit/src/query';
 import { Card, PageContainer, PageTitle, SelectField, Spinner, TextField, theme, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
 import {
@@ -50,7 +51,7 @@ const pastTense: Record<ProviderAction, string> = { approve: 'approved', block: 
 const emptyStats: ProviderStats = { total: 0, approved: 0, pending: 0, blocked: 0 };
 
 /** Provider Management (SPEC §2, §4): counts, search, status filter, cards with actions. */
-export function ProvidersPage() {
+function ProvidersPageContent() {
   const { token } = useSession();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -109,5 +110,14 @@ export function ProvidersPage() {
         <Card>No providers found.</Card>
       )}
     </PageContainer>
+  );
+}
+
+/** Provider Management inside the page's query client. */
+export function ProvidersPage() {
+  return (
+    <QueryProvider>
+      <ProvidersPageContent />
+    </QueryProvider>
   );
 }

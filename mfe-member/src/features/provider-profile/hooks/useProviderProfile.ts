@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { fetchProviderProfile, type PublicProvider } from '../api/providerProfile';
 
 export type ProfileState =
@@ -7,18 +7,30 @@ export type ProfileState =
   | { status: 'not-found' }
   | { status: 'ready'; provider: PublicProvider };
 
-/** Loads a provider profile (keyed by id: another profile's late answer is never shown); `retry` loads it again after an error. */
+/**
+ * Loads a provider profile; `retry` loads it again after an error. A new id aborts the request for
+ * the old one, so an older answer is never shown (no react-query here: this page stays within its
+ * JavaScript budget without it).
+ */
 export function useProviderProfile(providerId: string | undefined): { state: ProfileState; retry(): void } {
-  const query = useQuery({
-    queryKey: ['provider-profile', providerId],
-    queryFn: ({ signal }) => fetchProviderProfile(providerId ?? '', signal),
-    enabled: Boolean(providerId),
-  });
-  const retry = () => void query.refetch();
-  if (!providerId) return { state: { status: 'not-found' }, retry };
-  // While Try again runs, the page shows loading again rather than the old error.
-  if (query.isError) return { state: { status: query.isFetching ? 'loading' : 'error' }, retry };
-  if (query.isPending) return { state: { status: 'loading' }, retry };
-  const result = query.data;
-  return { state: result.kind === 'found' ? { status: 'ready', provider: result.provider } : { status: 'not-found' }, retry };
+  const [state, setState] = useState<ProfileState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!providerId) {
+      setState({ status: 'not-found' });
+      return undefined;
+    }
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    fetchProviderProfile(providerId, controller.signal)
+      .then((result) => setState(result.kind === 'found' ? { status: 'ready', provider: result.provider } : { status: 'not-found' }))
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      });
+    return () => controller.abort();
+  }, [providerId, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, retry };
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { Button, Card, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
+import { QueryProvider } from '@altmed/web-kit/src/query';
 import { Alert } from '../../../components/ui';
 import { fetchOwnProfile, type ProviderProfile } from '../api/dashboard';
 
@@ -71,7 +72,7 @@ const list = (values?: string[]) => (values?.length ? values.join(', ') : '—')
 const rating = (value?: number) => (typeof value === 'number' ? value.toFixed(1) : '—');
 
 /** The provider dashboard (SPEC §2): review stats and the sections of the provider's profile. */
-export default function ProviderDashboardPage() {
+function ProviderDashboardContent() {
   const { user } = useSession();
   const providerId = user?.providerId ?? null;
   const query = useQuery({
@@ -125,5 +126,14 @@ export default function ProviderDashboardPage() {
         </Sections>
       )}
     </PageContainer>
+  );
+}
+
+/** The dashboard inside the page's query client. */
+export default function ProviderDashboardPage() {
+  return (
+    <QueryProvider>
+      <ProviderDashboardContent />
+    </QueryProvider>
   );
 }
