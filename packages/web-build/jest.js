@@ -27,7 +27,11 @@ function webJestConfig({ displayName, rootDir, setupFilesAfterEnv = [] }) {
         { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
       ],
     },
-    moduleNameMapper: { '^@altmed/contracts/web$': path.resolve(__dirname, '../contracts/src/web.ts') },
+    moduleNameMapper: {
+      '^@altmed/contracts/web$': path.resolve(__dirname, '../contracts/src/web.ts'),
+      // Tests see the same router surface as the built apps.
+      '^react-router-dom$': path.resolve(__dirname, 'react-router-dom.ts'),
+    },
     setupFiles: [path.resolve(__dirname, 'jest.polyfills.js')],
     setupFilesAfterEnv: ['@testing-library/jest-dom', ...setupFilesAfterEnv],
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],

@@ -1,9 +1,17 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { Spinner } from '@altmed/web-kit';
 import { AdminLayout } from '../components/AdminLayout';
 import { AdminLoginPage } from '../features/auth/components/AdminLoginPage';
 import { PlaceholderPage } from '../features/placeholders/components/PlaceholderPage';
-import { PromoCodesPage } from '../features/promo-codes/components/PromoCodesPage';
-import { ProvidersPage } from '../features/providers/components/ProvidersPage';
+
+// The list pages (and react-query with them) load when opened, so the login page stays light.
+const ProvidersPage = lazy(() => import('../features/providers/components/ProvidersPage').then((m) => ({ default: m.ProvidersPage })));
+const PromoCodesPage = lazy(() => import('../features/promo-codes/components/PromoCodesPage').then((m) => ({ default: m.PromoCodesPage })));
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spinner />}>{children}</Suspense>;
+}
 
 /**
  * The admin area, mounted by the shell on /admin/* (exposed as `mfe_admin/AdminApp`). Paths are
@@ -14,8 +22,8 @@ export default function AdminApp() {
     <Routes>
       <Route element={<AdminLayout />}>
         <Route path="login" element={<AdminLoginPage />} />
-        <Route path="providers" element={<ProvidersPage />} />
-        <Route path="promo-codes" element={<PromoCodesPage />} />
+        <Route path="providers" element={<Loading><ProvidersPage /></Loading>} />
+        <Route path="promo-codes" element={<Loading><PromoCodesPage /></Loading>} />
         <Route path="dashboard" element={<PlaceholderPage title="Dashboard" />} />
         <Route path="users" element={<PlaceholderPage title="Users Management" />} />
         <Route path="orders" element={<PlaceholderPage title="Orders Management" />} />

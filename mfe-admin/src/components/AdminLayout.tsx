@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { theme, useSession } from '@altmed/web-kit';
+import { theme, useSession, useSessionEnd } from '@altmed/web-kit';
 
 const SIDEBAR_WIDTH = 248;
 
@@ -140,6 +140,9 @@ export function AdminLayout() {
     setOpen(false);
   }
   const showSidebar = isLoggedIn && isAdmin;
+
+  // The API refused the admin's token or it expired: back to the admin login.
+  useSessionEnd(() => void navigate('/admin/login'));
 
   const signOut = () => {
     logout();

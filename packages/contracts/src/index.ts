@@ -2,3 +2,4 @@ export * from './constants';
 export * from './messages';
 export * from './users';
 export * from './events';
+export * from './providers';

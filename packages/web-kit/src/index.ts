@@ -20,14 +20,16 @@ export {
   createSessionStore,
   getSessionStore,
   readStoredSession,
+  tokenExpiresAt,
   TOKEN_STORAGE_KEY,
   USER_STORAGE_KEY,
   type SessionStore,
   type SessionStorageLike,
+  type SessionEndReason,
 } from './session/sessionStore';
-export { SessionProvider, useSession, type Session, type SessionProviderProps } from './session/SessionContext';
+export { SessionProvider, useSession, useSessionEnd, type Session, type SessionProviderProps } from './session/SessionContext';
 export { isAdminUser, type SessionUser, type SessionState, type UserRole, type SessionContactInfo } from './session/types';
 
-export { apiRequest, ApiError, API_BASE, DefaultErrors, type ApiRequestOptions } from './api/apiRequest';
+export { apiRequest, ApiError, API_BASE, DefaultErrors, onUnauthorized, type ApiRequestOptions } from './api/apiRequest';
 
 export { useMediaQuery, useIsMobile } from './hooks/useMediaQuery';

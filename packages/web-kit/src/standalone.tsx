@@ -9,15 +9,18 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { GlobalStyle, SessionProvider } from '@altmed/web-kit';
+import { QueryProvider } from './query';
 
-/** Mounts `routes` into #root with what the shell would otherwise provide: session, global style, router. */
+/** Mounts `routes` into #root with what the shell would otherwise provide: session, global style, query client, router. */
 export function renderStandaloneRemote(routes: ReactNode, container: HTMLElement | null = document.getElementById('root')) {
   if (!container) throw new Error('#root is missing');
   createRoot(container).render(
     <StrictMode>
       <SessionProvider>
         <GlobalStyle />
-        <BrowserRouter>{routes}</BrowserRouter>
+        <QueryProvider>
+          <BrowserRouter>{routes}</BrowserRouter>
+        </QueryProvider>
       </SessionProvider>
     </StrictMode>,
   );

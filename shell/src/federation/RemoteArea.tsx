@@ -10,6 +10,33 @@ const HomeLink = styled.a`
   color: ${theme.colors.textMuted};
 `;
 
+/**
+ * A remote area takes at least the viewport's height from the start, so the footer is below the
+ * fold before and after the remote arrives and nothing on screen jumps when it does.
+ */
+const Area = styled.div`
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+`;
+
+/** Grey blocks where the area's title and first card will be, with the loading status under them. */
+const Skeleton = styled.div`
+  width: 100%;
+  max-width: 1200px;
+  margin: 0 auto;
+  padding: 40px 20px 0;
+  display: grid;
+  gap: 16px;
+`;
+
+const SkeletonBlock = styled.div<{ $height: number; $width?: string }>`
+  height: ${(p) => p.$height}px;
+  width: ${(p) => p.$width ?? '100%'};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.primarySoft};
+`;
+
 export const REMOTE_UNAVAILABLE_TITLE = 'This part of the site is unavailable right now.';
 export const REMOTE_UNAVAILABLE_MESSAGE = 'The rest of the site keeps working. Please try again in a moment.';
 
@@ -67,18 +94,30 @@ export function RemoteArea({ remote, module, loader, loadingLabel = 'Loading...'
   const retry = () => setArea({ key: areaKey, Component: lazy<ComponentType>(load) });
   const LazyComponent = area.Component;
   return (
-    <RemoteErrorBoundary
-      key={`${remote}/${module}`}
-      onRetry={retry}
-      fallback={(onRetry) => (
-        <ErrorFallback title={REMOTE_UNAVAILABLE_TITLE} message={REMOTE_UNAVAILABLE_MESSAGE} onRetry={onRetry} retryLabel="Try again">
-          <HomeLink href="/">Go to the home page</HomeLink>
-        </ErrorFallback>
-      )}
-    >
-      <Suspense fallback={<Spinner label={loadingLabel} />}>
-        <LazyComponent />
-      </Suspense>
-    </RemoteErrorBoundary>
+    <Area>
+      <RemoteErrorBoundary
+        key={`${remote}/${module}`}
+        onRetry={retry}
+        fallback={(onRetry) => (
+          <ErrorFallback title={REMOTE_UNAVAILABLE_TITLE} message={REMOTE_UNAVAILABLE_MESSAGE} onRetry={onRetry} retryLabel="Try again">
+            <HomeLink href="/">Go to the home page</HomeLink>
+          </ErrorFallback>
+        )}
+      >
+        <Suspense
+          fallback={
+            <>
+              <Skeleton aria-hidden="true">
+                <SkeletonBlock $height={40} $width="60%" />
+                <SkeletonBlock $height={240} />
+              </Skeleton>
+              <Spinner label={loadingLabel} />
+            </>
+          }
+        >
+          <LazyComponent />
+        </Suspense>
+      </RemoteErrorBoundary>
+    </Area>
   );
 }

@@ -51,6 +51,18 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
+type UnauthorizedListener = (token: string) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Hears every 401 answered to a call that carried a token (the session stores listen, and end
+ * the session if it is still theirs). Returns the function that stops listening.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -98,6 +110,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   } catch (error) {
     throw new ApiError(defaultError, response.status, undefined, { cause: error });
   }
+  if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener(token));
   if (!response.ok) throw new ApiError(serverMessage(data) ?? defaultError, response.status, data);
   return data as T;
 }

@@ -1,5 +1,6 @@
-import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { getSessionStore, TOKEN_STORAGE_KEY, USER_STORAGE_KEY, type SessionStore } from './sessionStore';
+import { createContext, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { onUnauthorized } from '../api/apiRequest';
+import { getSessionStore, TOKEN_STORAGE_KEY, USER_STORAGE_KEY, type SessionEndReason, type SessionStore } from './sessionStore';
 import { isAdminUser, type SessionUser } from './types';
 
 const SessionContext = createContext<SessionStore | null>(null);
@@ -10,9 +11,13 @@ export interface SessionProviderProps {
   children: ReactNode;
 }
 
-/** Provides the session store and keeps it in step with other tabs (storage events). */
+/**
+ * Provides the session store, keeps it in step with other tabs (storage events) and ends it when
+ * the API answers 401 to its token.
+ */
 export function SessionProvider({ store, children }: SessionProviderProps) {
   const value = store ?? getSessionStore();
+  useEffect(() => onUnauthorized((token) => value.unauthorized(token)), [value]);
   useEffect(() => {
     if (typeof window === 'undefined') return undefined;
     const onStorage = (event: StorageEvent) => {
@@ -52,4 +57,17 @@ export function useSession(): Session {
     }),
     [state, store],
   );
+}
+
+/**
+ * Calls `listener` when the session ends by itself: the API refused its token (401) or the token
+ * expired. The shell uses it to ask the user to log in again.
+ */
+export function useSessionEnd(listener: (reason: SessionEndReason) => void): void {
+  const store = useContext(SessionContext) ?? getSessionStore();
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => store.onEnd((reason) => latest.current(reason)), [store]);
 }

@@ -1,3 +1,4 @@
+import { onUnauthorized } from '../api/apiRequest';
 import type { SessionState, SessionUser } from './types';
 
 /** localStorage keys of the session (SPEC §4). */
@@ -5,6 +6,26 @@ export const TOKEN_STORAGE_KEY = 'token';
 export const USER_STORAGE_KEY = 'user';
 
 type Listener = () => void;
+
+/** Why a session ended without the user logging out: the API refused its token, or the token ran out. */
+export type SessionEndReason = 'unauthorized' | 'expired';
+type EndListener = (reason: SessionEndReason) => void;
+
+/** setTimeout's longest delay (about 24.8 days); a later expiry is re-armed when it fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The token's `exp` claim in milliseconds, or null when the token carries none (or is no JWT). */
+export function tokenExpiresAt(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const { exp } = JSON.parse(json) as { exp?: unknown };
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The part of the Web Storage API the session needs. */
 export type SessionStorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -18,6 +39,13 @@ export interface SessionStore {
   logout: () => void;
   /** Re-reads storage, e.g. after another tab changed it. */
   reload: () => void;
+  /**
+   * The API answered 401 to a call made with `token`: if that is still the session's token, the
+   * session is cleared and `onEnd` listeners are asked to get the user to log in again.
+   */
+  unauthorized: (token: string) => void;
+  /** Listens for sessions that end by themselves (401 or expiry), not by logout. */
+  onEnd: (listener: EndListener) => () => void;
 }
 
 function parseUser(raw: string | null): SessionUser | null {
@@ -62,15 +90,56 @@ export function readStoredSession(storage: SessionStorageLike | null): SessionSt
   return { token: token || null, user };
 }
 
-export function createSessionStore(storage: SessionStorageLike | null): SessionStore {
+/**
+ * A session store over `storage`. A token with an `exp` claim is cleared when it expires (at once
+ * if it is restored already expired), and `onEnd` listeners hear about it.
+ */
+export function createSessionStore(storage: SessionStorageLike | null, now: () => number = Date.now): SessionStore {
   let state: SessionState = readStoredSession(storage);
   const listeners = new Set<Listener>();
+  const endListeners = new Set<EndListener>();
+  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const set = (next: SessionState) => {
-    if (next.token === state.token && next.user === state.user) return;
-    state = next;
-    listeners.forEach((listener) => listener());
+  const clear = () => {
+    safeRemove(storage, TOKEN_STORAGE_KEY);
+    safeRemove(storage, USER_STORAGE_KEY);
   };
+
+  const end = (reason: SessionEndReason) => {
+    clear();
+    set({ token: null, user: null });
+    endListeners.forEach((listener) => listener(reason));
+  };
+
+  /** Arms (or disarms) the timer that ends the session when its token expires. */
+  const watchExpiry = () => {
+    clearTimeout(expiryTimer);
+    expiryTimer = undefined;
+    const { token } = state;
+    const expiresAt = token ? tokenExpiresAt(token) : null;
+    if (expiresAt === null) return;
+    const remaining = expiresAt - now();
+    if (remaining <= 0) {
+      end('expired');
+      return;
+    }
+    expiryTimer = setTimeout(() => {
+      if (state.token !== token) return;
+      if (expiresAt > now()) watchExpiry();
+      else end('expired');
+    }, Math.min(remaining, MAX_TIMER_MS));
+  };
+
+  function set(next: SessionState) {
+    if (next.token === state.token && next.user === state.user) return;
+    const tokenChanged = next.token !== state.token;
+    state = next;
+    if (tokenChanged) watchExpiry();
+    listeners.forEach((listener) => listener());
+  }
+
+  // A stored token that has already expired is cleared here.
+  watchExpiry();
 
   return {
     getState: () => state,
@@ -88,14 +157,20 @@ export function createSessionStore(storage: SessionStorageLike | null): SessionS
       set({ token, user });
     },
     logout() {
-      safeRemove(storage, TOKEN_STORAGE_KEY);
-      safeRemove(storage, USER_STORAGE_KEY);
+      clear();
       set({ token: null, user: null });
     },
     reload() {
       const next = readStoredSession(storage);
       const sameUser = JSON.stringify(next.user) === JSON.stringify(state.user);
       set({ token: next.token, user: sameUser ? state.user : next.user });
+    },
+    unauthorized(token) {
+      if (token && token === state.token) end('unauthorized');
+    },
+    onEnd(listener) {
+      endListeners.add(listener);
+      return () => endListeners.delete(listener);
     },
   };
 }
@@ -115,6 +190,10 @@ let defaultStore: SessionStore | null = null;
  * singleton, so the shell and every remote get this same instance.
  */
 export function getSessionStore(): SessionStore {
-  if (!defaultStore) defaultStore = createSessionStore(browserStorage());
+  if (!defaultStore) {
+    const store = createSessionStore(browserStorage());
+    onUnauthorized((token) => store.unauthorized(token));
+    defaultStore = store;
+  }
   return defaultStore;
 }

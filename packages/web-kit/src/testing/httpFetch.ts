@@ -38,14 +38,18 @@ export function createHttpFetch(origin: string) {
 export interface TestRoute {
   method: string;
   path: string | RegExp;
+  /** Matches only requests whose query string has these parameters (others may be there too). */
+  query?: Record<string, string>;
   status: number;
   body?: unknown;
+  /** Answers this long after the request arrived (a slow server). */
+  delayMs?: number;
 }
 
 export interface TestServer {
   origin: string;
-  /** Requests seen so far: method, url, parsed JSON body and authorization header. */
-  requests: { method: string; url: string; body: unknown; authorization?: string }[];
+  /** Requests seen so far: method, url, parsed JSON body, authorization header, and whether the answer has gone out. */
+  requests: { method: string; url: string; body: unknown; authorization?: string; answered: boolean }[];
   /** Replaces the canned routes. Unmatched requests get 404 { message: 'Not found' }. */
   setRoutes: (routes: TestRoute[]) => void;
   close: () => Promise<void>;
@@ -66,13 +70,23 @@ export async function startTestServer(routes: TestRoute[] = []): Promise<TestSer
       } catch {
         body = raw;
       }
-      requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', body, authorization: req.headers.authorization });
-      const path = (req.url ?? '/').split('?')[0] ?? '/';
-      const route = current.find((r) => r.method === req.method && (typeof r.path === 'string' ? r.path === path : r.path.test(path)));
+      const seen = { method: req.method ?? 'GET', url: req.url ?? '/', body, authorization: req.headers.authorization, answered: false };
+      requests.push(seen);
+      const url = new URL(req.url ?? '/', 'http://test');
+      const route = current.find(
+        (r) =>
+          r.method === req.method &&
+          (typeof r.path === 'string' ? r.path === url.pathname : r.path.test(url.pathname)) &&
+          Object.entries(r.query ?? {}).every(([name, value]) => url.searchParams.get(name) === value),
+      );
       const status = route?.status ?? 404;
       const payload = route ? route.body : { message: 'Not found' };
-      res.writeHead(status, { 'Content-Type': 'application/json' });
-      res.end(payload === undefined ? '' : JSON.stringify(payload));
+      setTimeout(() => {
+        // Sent, unless the client has given up on the request meanwhile.
+        seen.answered = true;
+        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.end(payload === undefined ? '' : JSON.stringify(payload));
+      }, route?.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

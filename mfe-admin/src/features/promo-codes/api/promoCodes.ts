@@ -1,25 +1,15 @@
+import type { NewPromoCode, PromoCode, PromoCodeListResponse } from '@altmed/contracts/web';
 import { apiRequest, DefaultErrors } from '@altmed/web-kit';
 
-export interface PromoCode {
-  _id: string;
-  code: string;
-  discountPercentage: number;
-  expiresAt?: string | null;
-  isActive: boolean;
-}
+export type { NewPromoCode, PromoCode } from '@altmed/contracts/web';
 
-export interface NewPromoCode {
-  code: string;
-  discountPercentage: number;
-  /** Sent as null when empty (SPEC §3). */
-  expiryDate: string | null;
-}
 
 /** GET /api/promo-codes/list → { promoCodes }. */
-export async function fetchPromoCodes(token: string | null): Promise<PromoCode[]> {
-  const data = await apiRequest<{ promoCodes?: PromoCode[] }>('/promo-codes/list', {
+export async function fetchPromoCodes(token: string | null, signal?: AbortSignal): Promise<PromoCode[]> {
+  const data = await apiRequest<Partial<PromoCodeListResponse> | undefined>('/promo-codes/list', {
     token,
     defaultError: DefaultErrors.fetchPromoCodes,
+    signal,
   });
   return Array.isArray(data?.promoCodes) ? data.promoCodes : [];
 }

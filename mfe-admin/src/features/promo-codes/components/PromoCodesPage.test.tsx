@@ -16,7 +16,7 @@ describe('promo codes page', () => {
   it('shows the fetch error text when the list cannot be loaded', async () => {
     server.setRoutes([{ method: 'GET', path: '/api/promo-codes/list', status: 500, body: { message: 'db down' } }]);
     renderAdmin('/admin/promo-codes', loggedIn());
-    expect(screen.getByRole('heading', { level: 1, name: 'Promo Codes Management' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Promo Codes Management' })).toBeInTheDocument();
     expect(await screen.findByText('Failed to fetch promo codes')).toBeInTheDocument();
   });
 

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { BANNER_DURATION_MS } from '@altmed/contracts/web';
+import { QueryProvider } from '@altmed/web-kit/src/query';
 import { Button, Card, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
-import { createPromoCode, fetchPromoCodes, type NewPromoCode, type PromoCode } from '../api/promoCodes';
+import { createPromoCode, fetchPromoCodes, type NewPromoCode } from '../api/promoCodes';
 import { useTimedMessage } from '../hooks/useTimedMessage';
 import { PromoCodeForm } from './PromoCodeForm';
 import { PromoCodesTable } from './PromoCodesTable';
@@ -33,39 +35,22 @@ export const PromoTexts = {
 } as const;
 
 /** Promo Codes Management (SPEC §2): list, create form toggle, banners, empty state. */
-export function PromoCodesPage() {
+function PromoCodesPageContent() {
   const { token } = useSession();
-  const [promoCodes, setPromoCodes] = useState<PromoCode[]>([]);
-  const [loading, setLoading] = useState(true);
   const [formOpen, setFormOpen] = useState(false);
   const [error, showError] = useTimedMessage(BANNER_DURATION_MS);
-  const [fetchError, setFetchError] = useState<string | null>(null);
   const [success, showSuccess] = useTimedMessage(BANNER_DURATION_MS);
 
-  // Bumped to fetch the list again (after a create); an answer that arrives after a newer fetch started is dropped.
-  const [listVersion, setListVersion] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    fetchPromoCodes(token)
-      .then((codes) => {
-        if (!current) return;
-        setPromoCodes(codes);
-        setFetchError(null);
-      })
-      .catch(() => current && setFetchError(PromoTexts.fetchFailed))
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [token, listVersion]);
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: ['promo-codes', token], queryFn: ({ signal }) => fetchPromoCodes(token, signal) });
+  const promoCodes = list.data ?? [];
 
   const onCreate = async (promo: NewPromoCode): Promise<boolean> => {
     try {
       await createPromoCode(token, promo);
       showSuccess(PromoTexts.created);
       setFormOpen(false);
-      setListVersion((n) => n + 1);
+      await queryClient.invalidateQueries({ queryKey: ['promo-codes'] });
       return true;
     } catch {
       showError(PromoTexts.createFailed);
@@ -81,11 +66,11 @@ export function PromoCodesPage() {
           {formOpen ? 'Cancel' : 'New Promo Code'}
         </Button>
       </Head>
-      {fetchError ? <Banner tone="error">{fetchError}</Banner> : null}
+      {list.isError ? <Banner tone="error">{PromoTexts.fetchFailed}</Banner> : null}
       {error ? <Banner tone="error">{error}</Banner> : null}
       {success ? <Banner tone="success">{success}</Banner> : null}
       {formOpen ? <PromoCodeForm onCreate={onCreate} /> : null}
-      {loading ? (
+      {list.isPending ? (
         <Spinner label="Loading promo codes..." />
       ) : promoCodes.length ? (
         <PromoCodesTable promoCodes={promoCodes} />
@@ -96,5 +81,14 @@ export function PromoCodesPage() {
         </Empty>
       )}
     </PageContainer>
+  );
+}
+
+/** Promo Codes Management inside the page's query client. */
+export function PromoCodesPage() {
+  return (
+    <QueryProvider>
+      <PromoCodesPageContent />
+    </QueryProvider>
   );
 }

@@ -1,34 +1,12 @@
+import type { AdminProvider, AdminProvidersResponse, ProviderStatusUpdate } from '@altmed/contracts/web';
 import { apiRequest, DefaultErrors } from '@altmed/web-kit';
+
+export type { AdminProvider, ProviderStats } from '@altmed/contracts/web';
 
 export type ProviderStatus = 'Approved' | 'Pending' | 'Blocked';
 export type StatusFilter = 'all' | 'approved' | 'pending' | 'blocked';
 /** Unblock is sent as a pending action (SPEC §4). */
 export type ProviderAction = 'approve' | 'block' | 'unblock';
-
-export interface AdminProvider {
-  _id: string;
-  providerName?: string;
-  practiceName?: string;
-  email?: string;
-  city?: string;
-  state?: string;
-  specialties?: string[];
-  isActive: boolean;
-  isApproved: boolean;
-  createdAt?: string;
-}
-
-export interface ProviderStats {
-  total: number;
-  approved: number;
-  pending: number;
-  blocked: number;
-}
-
-export interface ProvidersResponse {
-  providers: AdminProvider[];
-  stats: ProviderStats;
-}
 
 /** Status from the two flags (SPEC §4). */
 export function providerStatus(provider: Pick<AdminProvider, 'isActive' | 'isApproved'>): ProviderStatus {
@@ -46,14 +24,16 @@ export function availableActions(provider: Pick<AdminProvider, 'isActive' | 'isA
 export async function fetchProviders(
   token: string | null,
   query: { status: StatusFilter; search: string; page?: number },
-): Promise<ProvidersResponse> {
+  signal?: AbortSignal,
+): Promise<AdminProvidersResponse> {
   const params = new URLSearchParams();
   if (query.status !== 'all') params.set('status', query.status);
   if (query.search.trim()) params.set('search', query.search.trim());
   params.set('page', String(query.page ?? 1));
-  const data = await apiRequest<Partial<ProvidersResponse>>(`/admins/providers?${params.toString()}`, {
+  const data = await apiRequest<Partial<AdminProvidersResponse> | undefined>(`/admins/providers?${params.toString()}`, {
     token,
     defaultError: DefaultErrors.fetchProviders,
+    signal,
   });
   return {
     providers: Array.isArray(data?.providers) ? data.providers : [],
@@ -63,10 +43,10 @@ export async function fetchProviders(
 
 /** PUT /api/admins/providers/{id}/status: approve, block, or (for unblock) pending. */
 export function updateProviderStatus(token: string | null, id: string, action: ProviderAction): Promise<unknown> {
-  const status = action === 'unblock' ? 'pending' : action;
+  const body: ProviderStatusUpdate = { status: action === 'unblock' ? 'pending' : action };
   return apiRequest(`/admins/providers/${encodeURIComponent(id)}/status`, {
     method: 'PUT',
-    body: { status },
+    body,
     token,
     defaultError: DefaultErrors.updateProviderApproval,
   });

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
+import { QueryProvider } from '@altmed/web-kit/src/query';
 import { Card, PageContainer, PageTitle, SelectField, Spinner, TextField, theme, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
 import {
@@ -49,53 +51,38 @@ const pastTense: Record<ProviderAction, string> = { approve: 'approved', block: 
 const emptyStats: ProviderStats = { total: 0, approved: 0, pending: 0, blocked: 0 };
 
 /** Provider Management (SPEC §2, §4): counts, search, status filter, cards with actions. */
-export function ProvidersPage() {
+function ProvidersPageContent() {
   const { token } = useSession();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const debouncedSearch = useDebouncedValue(search, 300);
-  const [providers, setProviders] = useState<AdminProvider[]>([]);
-  const [stats, setStats] = useState<ProviderStats>(emptyStats);
-  const [loading, setLoading] = useState(true);
-  const [busyId, setBusyId] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const queryClient = useQueryClient();
 
-  // Bumped to fetch the list again (after an action); an answer that arrives after a newer fetch started is dropped.
-  const [listVersion, setListVersion] = useState(0);
+  // Keyed by the filters: an older request's answer lands under its own key and is never shown
+  // for newer filters. The previous list stays on screen while the next one loads.
+  const list = useQuery({
+    queryKey: ['admin-providers', token, status, debouncedSearch],
+    queryFn: ({ signal }) => fetchProviders(token, { status, search: debouncedSearch }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const providers = list.data?.providers ?? [];
+  const stats = list.data?.stats ?? emptyStats;
 
-  useEffect(() => {
-    let current = true;
-    fetchProviders(token, { status, search: debouncedSearch })
-      .then((data) => {
-        if (!current) return;
-        setProviders(data.providers);
-        setStats(data.stats);
-        setMessage((shown) => (shown?.tone === 'error' ? null : shown));
-      })
-      .catch(() => current && setMessage({ tone: 'error', text: 'Failed to fetch providers' }))
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [token, status, debouncedSearch, listVersion]);
-
-  const act = async (provider: AdminProvider, action: ProviderAction) => {
-    setBusyId(provider._id);
-    try {
-      await updateProviderStatus(token, provider._id, action);
-      setMessage({ tone: 'success', text: `Provider ${pastTense[action]} successfully.` });
-    } catch {
-      setMessage({ tone: 'error', text: `Failed to ${action} provider` });
-    } finally {
-      setBusyId(null);
-      setListVersion((n) => n + 1);
-    }
-  };
+  const statusChange = useMutation({
+    mutationFn: ({ provider, action }: { provider: AdminProvider; action: ProviderAction }) => updateProviderStatus(token, provider._id, action),
+    onSuccess: (_reply, { action }) => setMessage({ tone: 'success', text: `Provider ${pastTense[action]} successfully.` }),
+    onError: (_error, { action }) => setMessage({ tone: 'error', text: `Failed to ${action} provider` }),
+    // Lists refresh after each action (SPEC §4).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin-providers'] }),
+  });
+  const busyId = statusChange.isPending ? statusChange.variables.provider._id : null;
+  const banner = list.isError ? { tone: 'error' as const, text: 'Failed to fetch providers' } : message;
 
   return (
     <PageContainer>
       <PageTitle subtitle="Review, approve and block providers.">Provider Management</PageTitle>
-      {message ? <Banner tone={message.tone}>{message.text}</Banner> : null}
+      {banner ? <Banner tone={banner.tone}>{banner.text}</Banner> : null}
       <Stats>
         <Stat><span>Total</span><strong>{stats.total}</strong></Stat>
         <Stat><span>Approved</span><strong>{stats.approved}</strong></Stat>
@@ -111,17 +98,26 @@ export function ProvidersPage() {
           <option value="blocked">Blocked</option>
         </SelectField>
       </Filters>
-      {loading ? (
+      {list.isPending ? (
         <Spinner label="Loading providers..." />
       ) : providers.length ? (
         <Grid>
           {providers.map((provider) => (
-            <ProviderCard key={provider._id} provider={provider} busy={busyId === provider._id} onAction={(action) => void act(provider, action)} />
+            <ProviderCard key={provider._id} provider={provider} busy={busyId === provider._id} onAction={(action) => statusChange.mutate({ provider, action })} />
           ))}
         </Grid>
       ) : (
         <Card>No providers found.</Card>
       )}
     </PageContainer>
+  );
+}
+
+/** Provider Management inside the page's query client. */
+export function ProvidersPage() {
+  return (
+    <QueryProvider>
+      <ProvidersPageContent />
+    </QueryProvider>
   );
 }

@@ -1,6 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { Button, Card, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
+import { QueryProvider } from '@altmed/web-kit/src/query';
 import { Alert } from '../../../components/ui';
 import { fetchOwnProfile, type ProviderProfile } from '../api/dashboard';
 
@@ -69,30 +71,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const list = (values?: string[]) => (values?.length ? values.join(', ') : '—');
 const rating = (value?: number) => (typeof value === 'number' ? value.toFixed(1) : '—');
 
-const PROFILE_LOAD_FAILED = 'Failed to load your profile information.';
-
 /** The provider dashboard (SPEC §2): review stats and the sections of the provider's profile. */
-export default function ProviderDashboardPage() {
+function ProviderDashboardContent() {
   const { user } = useSession();
   const providerId = user?.providerId ?? null;
-  // What was loaded, and for which provider: anything else is still loading (derived, not set in the effect).
-  const [loaded, setLoaded] = useState<{ providerId: string; profile: ProviderProfile | null; error: string | null } | null>(null);
-
-  useEffect(() => {
-    if (!providerId) return undefined;
-    let cancelled = false;
-    fetchOwnProfile(providerId)
-      .then((p) => !cancelled && setLoaded({ providerId, profile: p, error: null }))
-      .catch(() => !cancelled && setLoaded({ providerId, profile: null, error: PROFILE_LOAD_FAILED }));
-    return () => {
-      cancelled = true;
-    };
-  }, [providerId]);
-
-  const current = loaded?.providerId === providerId ? loaded : null;
-  const loading = Boolean(providerId) && !current;
-  const profile = current?.profile ?? null;
-  const error = providerId ? (current?.error ?? null) : PROFILE_LOAD_FAILED;
+  const query = useQuery({
+    queryKey: ['provider-dashboard', providerId],
+    queryFn: ({ signal }) => fetchOwnProfile(providerId ?? '', signal),
+    enabled: Boolean(providerId),
+  });
+  const profile = query.data ?? null;
+  const loading = Boolean(providerId) && query.isPending;
+  const error = !providerId || query.isError ? 'Failed to load your profile information.' : null;
 
   const stats = profile?.reviewStats;
 
@@ -136,5 +126,14 @@ export default function ProviderDashboardPage() {
         </Sections>
       )}
     </PageContainer>
+  );
+}
+
+/** The dashboard inside the page's query client. */
+export default function ProviderDashboardPage() {
+  return (
+    <QueryProvider>
+      <ProviderDashboardContent />
+    </QueryProvider>
   );
 }

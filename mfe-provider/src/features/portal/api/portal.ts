@@ -1,29 +1,9 @@
+import type { Provider, ProviderInfoResponse } from '@altmed/contracts/web';
 import { apiRequest, DefaultErrors } from '@altmed/web-kit';
 import type { PracticeInfo, StateLicense } from '../lib/validation';
 
-/** The provider record as the providers API returns it (fields this remote reads). */
-export interface ProviderRecord {
-  _id: string;
-  providerName?: string;
-  practiceName?: string;
-  email?: string;
-  phone?: string;
-  npiNumber?: string;
-  fullAddress?: string;
-  address?: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-  specialties?: string[];
-  boardCertifications?: string[];
-  hospitalAffiliations?: string[];
-  educationAndTraining?: string[];
-  practiceDescription?: string;
-  headshotUrl?: string;
-  galleryUrl?: string;
-}
-
-type ProviderReply = { provider?: ProviderRecord; providerId?: string; _id?: string } | undefined;
+type ProviderRecord = Provider;
+type ProviderReply = ProviderInfoResponse | undefined;
 
 /** Step 1: creates the provider; resolves with its id. Sent without a token (SPEC §6). */
 export async function createProvider(info: PracticeInfo): Promise<string> {
@@ -77,7 +57,7 @@ export async function saveProfileContent(
   id: string,
   content: { headshotUrl: string; galleryUrl: string; practiceDescription: string },
 ): Promise<ProviderRecord> {
-  const reply = await apiRequest<ProviderReply & Partial<ProviderRecord>>(`/provider-info/${encodeURIComponent(id)}/images`, {
+  const reply = await apiRequest<ProviderReply>(`/provider-info/${encodeURIComponent(id)}/images`, {
     method: 'PUT',
     body: content,
     defaultError: DefaultErrors.saveUploadedFiles,

@@ -1,0 +1,89 @@
+/**
+ * `npm run bench -w e2e`: Lighthouse (mobile, default simulated throttling) three times against
+ * each entry route of a running site at BENCH_SITE_URL (default http://127.0.0.1:8080), printing
+ * the median performance score, largest contentful paint, total blocking time and layout shift.
+ * Uses Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium); nothing leaves the machine.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const SITE_URL = (process.env.BENCH_SITE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ROUTES = ['/', '/provider-portal', '/admin/login'];
+const RUNS = 3;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+].join(' ');
+
+interface Run {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+interface LighthouseReport {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number }>;
+  runtimeError?: { message: string };
+}
+
+const run = promisify(execFile);
+const lighthouseBin = path.join(path.dirname(require.resolve('lighthouse/package.json')), 'cli', 'index.js');
+
+async function lighthouse(url: string, outputPath: string): Promise<Run> {
+  await run(process.execPath, [lighthouseBin, url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${outputPath}`, `--chrome-flags=${CHROME_FLAGS}`], {
+    env: { ...process.env, CHROME_PATH: CHROMIUM },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const report = JSON.parse(fs.readFileSync(outputPath, 'utf8')) as LighthouseReport;
+  if (report.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${report.runtimeError.message}`);
+  const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((report.categories.performance.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'altmed-lighthouse-'));
+  console.log(`Lighthouse (mobile, simulated throttling), median of ${RUNS} runs against ${SITE_URL}`);
+  console.log(`  ${'route'.padEnd(20)} ${'score'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)}`);
+  try {
+    for (const route of ROUTES) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i += 1) runs.push(await lighthouse(`${SITE_URL}${route}`, path.join(dir, `run-${i}.json`)));
+      const score = median(runs.map((r) => r.score));
+      const lcp = median(runs.map((r) => r.lcpMs));
+      const tbt = median(runs.map((r) => r.tbtMs));
+      const cls = median(runs.map((r) => r.cls));
+      console.log(
+        `  ${route.padEnd(20)} ${String(score).padStart(5)} ${`${(lcp / 1000).toFixed(2)} s`.padStart(8)} ${`${Math.round(tbt)} ms`.padStart(8)} ${cls.toFixed(3).padStart(6)}`,
+      );
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

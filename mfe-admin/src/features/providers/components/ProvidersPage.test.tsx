@@ -1,0 +1,35 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { createSessionStore } from '@altmed/web-kit';
+import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
+import { adminUser, renderAdmin } from '../../../test/renderAdmin';
+
+const server = setupTestServer();
+beforeEach(() => localStorage.clear());
+
+const stats = { total: 1, approved: 0, pending: 1, blocked: 0 };
+const listOf = (providerName: string) => ({ providers: [{ _id: providerName, providerName, isActive: true, isApproved: false }], stats });
+
+it('never shows the answer of an older search that arrives after the newer one', async () => {
+  server.setRoutes([
+    // The first search is slow: its answer comes back after the second search's.
+    { method: 'GET', path: '/api/admins/providers', query: { search: 'slow' }, status: 200, body: listOf('Dr Slow'), delayMs: 1500 },
+    { method: 'GET', path: '/api/admins/providers', query: { search: 'fast' }, status: 200, body: listOf('Dr Fast') },
+    { method: 'GET', path: '/api/admins/providers', status: 200, body: listOf('Dr Everyone') },
+  ]);
+  const store = createSessionStore(localStorage);
+  store.login('admin-token', adminUser);
+  renderAdmin('/admin/providers', store);
+  expect(await screen.findByText('Dr Everyone')).toBeInTheDocument();
+
+  const search = screen.getByLabelText('Search');
+  fireEvent.change(search, { target: { value: 'slow' } });
+  await waitFor(() => expect(server.requests.some((r) => r.url.includes('search=slow'))).toBe(true));
+  fireEvent.change(search, { target: { value: 'fast' } });
+  expect(await screen.findByText('Dr Fast')).toBeInTheDocument();
+
+  // Once the slow answer has arrived and been read, the page still shows the newer one.
+  await waitFor(() => expect(server.requests.find((r) => r.url.includes('search=slow'))?.answered).toBe(true), { timeout: 5000 });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(screen.getByText('Dr Fast')).toBeInTheDocument();
+  expect(screen.queryByText('Dr Slow')).not.toBeInTheDocument();
+}, 20_000);
