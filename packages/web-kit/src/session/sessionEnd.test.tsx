@@ -14,7 +14,7 @@ function tokenExpiringAt(expSeconds: number): string {
   return `${part({ alg: 'ES256' })}.${part({ sub: 'u1', exp: expSeconds })}.signature`;
 }
 
-function SessionView({ onEnd }: { onEnd(reason: SessionEndReason): void }) {
+function SessionView({ onEnd }: { onEnd: (reason: SessionEndReason) => void }) {
   const { isLoggedIn, token } = useSession();
   useSessionEnd(onEnd);
   return (

@@ -7,30 +7,25 @@ export type ProfileState =
   | { status: 'not-found' }
   | { status: 'ready'; provider: PublicProvider };
 
-/**
- * Loads a provider profile; `retry` loads it again after an error. A new id aborts the request for
- * the old one, so an older answer is never shown (no react-query here: this page stays within its
- * JavaScript budget without it).
- */
-export function useProviderProfile(providerId: string | undefined): { state: ProfileState; retry(): void } {
-  const [state, setState] = useState<ProfileState>({ status: 'loading' });
+/** Loads a provider profile; `retry` loads it again after an error. */
+export function useProviderProfile(providerId: string | undefined): { state: ProfileState; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
+  // The answer to one request (provider and attempt); until the current request answers, the state is loading.
+  const requestKey = `${providerId ?? ''}#${attempt}`;
+  const [answer, setAnswer] = useState<{ requestKey: string; state: ProfileState } | null>(null);
 
   useEffect(() => {
-    if (!providerId) {
-      setState({ status: 'not-found' });
-      return undefined;
-    }
+    if (!providerId) return undefined;
     const controller = new AbortController();
-    setState({ status: 'loading' });
     fetchProviderProfile(providerId, controller.signal)
-      .then((result) => setState(result.kind === 'found' ? { status: 'ready', provider: result.provider } : { status: 'not-found' }))
+      .then((result) => setAnswer({ requestKey, state: result.kind === 'found' ? { status: 'ready', provider: result.provider } : { status: 'not-found' } }))
       .catch(() => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
+        if (!controller.signal.aborted) setAnswer({ requestKey, state: { status: 'error' } });
       });
     return () => controller.abort();
-  }, [providerId, attempt]);
+  }, [providerId, requestKey]);
 
+  const state: ProfileState = !providerId ? { status: 'not-found' } : answer?.requestKey === requestKey ? answer.state : { status: 'loading' };
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, retry };
 }

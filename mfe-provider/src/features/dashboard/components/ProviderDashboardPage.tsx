@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Button, Card, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
 import { QueryProvider } from '@altmed/web-kit/src/query';
 import { Alert } from '../../../components/ui';
-import { fetchOwnProfile, type ProviderProfile } from '../api/dashboard';
+import { fetchOwnProfile } from '../api/dashboard';
 
 const Stats = styled.div`
   display: grid;
