@@ -19,7 +19,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ensureDevJwtKey } from '@altmed/local-stack/src/dev-keys';
+import { ensureDevJwtKey } from '@altmed/local-stack/src/testing';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);

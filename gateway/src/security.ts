@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { inspect } from 'node:util';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { GatewayConfig, Remote } from './config';
 
@@ -66,7 +67,7 @@ function headersOf(options: HelmetOptions): HeaderSet {
   } as unknown as ServerResponse;
   let failure: unknown;
   helmet(options)({} as IncomingMessage, recorder, (err?: unknown) => (failure = err));
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure) throw failure instanceof Error ? failure : new Error(inspect(failure));
   return Object.entries(headers).map(([name, value]) => [name, String(value)] as const);
 }
 

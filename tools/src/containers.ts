@@ -18,7 +18,7 @@ const minioPassword = 'altmed-test-secret';
 
 interface ContainerPart {
   env: Record<string, string>;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**

@@ -57,7 +57,7 @@ async function useOrStartServer({ env, ports, log }: PartContext): Promise<Runni
 export interface TestVhost {
   /** The server's URL with the vhost of its own (or the URL as given when no vhost could be made). */
   url: string;
-  remove(): Promise<void>;
+  remove: () => Promise<void>;
 }
 
 /**

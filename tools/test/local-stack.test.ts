@@ -302,7 +302,7 @@ describe('createTestVhost', () => {
   it(
     'deletes vhosts left behind by test runs that ended without stopping',
     async () => {
-      const endedPid = spawnSync(process.execPath, ['-e', '']).pid!;
+      const endedPid = spawnSync(process.execPath, ['-e', '']).pid;
       const leftBehind = `altmed-test-${endedPid}-0ended00`;
       expect(spawnSync('rabbitmqctl', ['add_vhost', leftBehind]).status).toBe(0);
       const vhost = await createTestVhost(`amqp://guest:guest@127.0.0.1:${amqpPort}`, log);

@@ -14,8 +14,8 @@ export interface ProxyOptions {
 }
 
 export interface UpstreamPool {
-  proxyTo(name: string, target: string, options?: ProxyOptions): ProxyHandler;
-  close(): void;
+  proxyTo: (name: string, target: string, options?: ProxyOptions) => ProxyHandler;
+  close: () => void;
 }
 
 /** What a client is told to wait before asking a service that is down again. */
@@ -55,7 +55,7 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
       const basePath = url.pathname.replace(/\/$/, '');
       return (req, res) => {
         const headers = endToEnd(req.headers);
-        headers['x-request-id'] = String(req.id);
+        if (typeof req.id === 'string') headers['x-request-id'] = req.id;
         headers['x-forwarded-for'] = clientAddress(req);
         headers['x-forwarded-proto'] = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
         if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;

@@ -64,9 +64,9 @@ export interface TokenVerifierOptions {
 
 export interface TokenVerifier {
   /** Signature (ES256 only), issuer, audience, expiry and claims' shape. */
-  verify(token: string): Promise<AccessTokenClaims>;
+  verify: (token: string) => Promise<AccessTokenClaims>;
   /** 401 unless the verified token's account is still active. */
-  ensureActiveAccount(claims: AccessTokenClaims, token: string): Promise<void>;
+  ensureActiveAccount: (claims: AccessTokenClaims, token: string) => Promise<void>;
 }
 
 /** Verifies access tokens: ES256 only, with the expected issuer and audience, unexpired. */

@@ -1,4 +1,5 @@
 import { EventEmitter, once } from 'node:events';
+import { inspect } from 'node:util';
 import { connect, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type Options, type RecoveringChannelModel } from 'amqplib';
 import { ZodError } from 'zod';
 import { EVENTS_EXCHANGE, InvalidEventError, eventEnvelopeSchema, type EventEnvelope } from '@altmed/contracts';
@@ -247,7 +248,7 @@ export class EventBroker {
 
     let event: EventEnvelope;
     try {
-      event = eventEnvelopeSchema.parse(JSON.parse(message.content.toString('utf8'))) as EventEnvelope;
+      event = eventEnvelopeSchema.parse(JSON.parse(message.content.toString('utf8')));
     } catch {
       return deadLetter('not a valid event envelope');
     }
@@ -263,10 +264,12 @@ export class EventBroker {
       return deadLetter(String(failure));
     }
 
+    // Whatever was thrown, Error or not, is described readably in the log.
+    const reason = failure instanceof Error ? String(failure) : inspect(failure);
     const retry = Number(message.properties.headers?.[ATTEMPT_HEADER] ?? 0) + 1;
-    if (retry > this.retry.maxRetries) return deadLetter(`failed after ${this.retry.maxRetries} retries: ${String(failure)}`);
+    if (retry > this.retry.maxRetries) return deadLetter(`failed after ${this.retry.maxRetries} retries: ${reason}`);
     const delayMs = retryDelayMs(this.retry, retry);
-    logger.warn({ queue: consumer.queue, eventId: event.id, retry, delayMs, err: String(failure) }, 'handler failed; retrying later');
+    logger.warn({ queue: consumer.queue, eventId: event.id, retry, delayMs, err: reason }, 'handler failed; retrying later');
     try {
       await this.sendToDelayQueue(consumer.queue, delayMs, message, retry);
     } catch (err) {
@@ -284,7 +287,7 @@ export class EventBroker {
     if (!this.publishChannel) await once(this.publishing, 'publish-ready', { signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS) });
     const channel = this.publishChannel;
     if (!channel || !this.connected.publisher) throw new Error('Broker is not connected');
-    const { headers = {}, ...properties } = message.properties as Options.Publish & { headers?: Record<string, unknown> };
+    const { headers = {}, ...properties } = message.properties as Omit<Options.Publish, 'headers'> & { headers?: Record<string, unknown> };
     const delayQueue = delayQueueName(queue, delayMs);
     const messageId = properties.messageId;
     const copy = { ...properties, persistent: true, mandatory: true, headers: { ...headers, [ATTEMPT_HEADER]: retry } };

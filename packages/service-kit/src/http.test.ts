@@ -56,7 +56,7 @@ describe('the shared HTTP app', () => {
     await request(app).post('/input').send({ role: 'superuser' }).expect(400);
     expect(logged.filter((line) => line.msg === 'request failed')).toHaveLength(0);
     await request(app).get('/stored').expect(500, { message: 'Something went wrong' });
-    expect(logged.filter((line) => line.msg === 'request failed')).toEqual([expect.objectContaining({ err: expect.objectContaining({ type: 'ZodError' }) })]);
+    expect(logged.filter((line) => line.msg === 'request failed').map((line) => line.err?.type)).toEqual(['ZodError']);
   });
 
   it('keeps a well-formed request id and replaces a hostile one', async () => {

@@ -62,7 +62,7 @@ export function withEvents<T>(update: UpdateQuery<T>, events: EventEnvelope[]): 
   const push = (update.$push ?? {}) as Record<string, unknown>;
   const min = (update.$min ?? {}) as Record<string, unknown>;
   if ('outbox' in push || 'outboxDueAt' in min) throw new Error('withEvents: the update already writes the outbox');
-  return { ...update, $push: { ...push, outbox: { $each: events } }, $min: { ...min, outboxDueAt: new Date() } } as UpdateQuery<T>;
+  return { ...update, $push: { ...push, outbox: { $each: events } }, $min: { ...min, outboxDueAt: new Date() } };
 }
 
 /** 1 s, 2 s, 4 s … capped at five minutes. */
@@ -84,6 +84,9 @@ export interface OutboxRelayOptions {
   retryDelayMs?: (attempt: number) => number;
 }
 
+/** One of the models the relay was given. */
+type OutboxModel = OutboxRelayOptions['models'][number];
+
 interface PendingDocument {
   _id: unknown;
   outbox: EventEnvelope[];
@@ -92,7 +95,7 @@ interface PendingDocument {
 
 interface QueuedDocument {
   key: string;
-  model: Model<unknown>;
+  model: OutboxModel;
   document: PendingDocument;
 }
 
@@ -109,7 +112,7 @@ export class OutboxRelay {
   private passRequested = false;
   private stopped = true;
   private readonly queue: QueuedDocument[] = [];
-  private readonly inFlight = new Map<string, { model: Model<unknown>; id: unknown; done: Promise<void> }>();
+  private readonly inFlight = new Map<string, { model: OutboxModel; id: unknown; done: Promise<void> }>();
   /** Documents that finished while a fetch ran: the fetch may have read them before they did. */
   private finishedDuringFetch: Set<string> | undefined;
   private published = 0;
@@ -208,7 +211,7 @@ export class OutboxRelay {
   }
 
   /** Publishes the document's events in order; on a failure, moves its due time back and stops. */
-  private async publishDocument(model: Model<unknown>, document: PendingDocument): Promise<void> {
+  private async publishDocument(model: OutboxModel, document: PendingDocument): Promise<void> {
     const { broker, logger, retryDelayMs = defaultOutboxRetryDelay } = this.options;
     const { _id, outbox } = document;
     if (outbox.length === 0) {

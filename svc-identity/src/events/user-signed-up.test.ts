@@ -2,13 +2,13 @@ import { connect, type Channel, type ChannelModel } from 'amqplib';
 import request from 'supertest';
 import { EVENTS_EXCHANGE, parseEvent, type EventEnvelope } from '@altmed/contracts';
 import { eventually, proxyFor, withDatabase, type TcpProxy } from '@altmed/local-stack/src/testing';
-import { startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
+import { authBody, startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
 
 /**
  * A private queue bound to user.signed_up that collects every event it gets. Other test files
  * publish to the same exchange (poison messages included), so only envelopes are kept.
  */
-async function listenForSignups(): Promise<{ received: EventEnvelope[]; close(): Promise<void>; connection: ChannelModel; channel: Channel }> {
+async function listenForSignups(): Promise<{ received: EventEnvelope[]; close: () => Promise<void>; connection: ChannelModel; channel: Channel }> {
   const connection = await connect(process.env.AMQP_URL!);
   const channel = await connection.createChannel();
   await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
@@ -33,7 +33,7 @@ function usersDue(database: string): Promise<number> {
 
 function pendingOutbox(database: string): Promise<number> {
   return withDatabase(database, async (db) => {
-    const users = await db.collection('users').find({}, { projection: { outbox: 1 } }).toArray();
+    const users = await db.collection<{ outbox?: unknown[] }>('users').find({}, { projection: { outbox: 1 } }).toArray();
     return users.reduce((sum, user) => sum + (user.outbox?.length ?? 0), 0);
   });
 }
@@ -44,7 +44,7 @@ it('publishes user.signed_up (v1, envelope from the contracts) for every sign-up
   try {
     const body = validSignup();
     const signup = await request(identity.url).post('/users/signup').send(body).expect(201);
-    const raw = await eventually(() => listener.received.find((event) => (event.data as { userId?: string }).userId === signup.body.user.id));
+    const raw = await eventually(() => listener.received.find((event) => (event.data as { userId?: string }).userId === authBody(signup).user.id));
     const event = parseEvent('user.signed_up', raw);
     expect(event).toMatchObject({ type: 'user.signed_up', version: 1, source: 'svc-identity', data: { email: body.email, name: body.name, role: 'user' } });
     await eventually(async () => (await pendingOutbox(identity.database)) === 0);
@@ -73,14 +73,14 @@ describe('while the broker is unreachable', () => {
     const listener = await listenForSignups();
     try {
       await proxy.cut();
-      await eventually(async () => (await request(identity.url).get('/readyz')).body.status === 'degraded');
+      await eventually(async () => ((await request(identity.url).get('/readyz')).body as { status: string }).status === 'degraded');
       await request(identity.url).get('/readyz').expect(200, { status: 'degraded', checks: { database: true, broker: false } });
 
       const body = validSignup();
       const signup = await request(identity.url).post('/users/signup').send(body).expect(201);
-      const userId: string = signup.body.user.id;
+      const userId = authBody(signup).user.id;
       const login = await request(identity.url).post('/users/login').send({ email: body.email, password: body.password }).expect(200);
-      expect(login.body.user).toMatchObject({ id: userId, email: body.email });
+      expect(authBody(login).user).toMatchObject({ id: userId, email: body.email });
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(listener.received.filter((event) => (event.data as { userId?: string }).userId === userId)).toHaveLength(0);
       expect(await pendingOutbox(identity.database)).toBe(1);
@@ -91,7 +91,7 @@ describe('while the broker is unreachable', () => {
       await eventually(async () => (await pendingOutbox(identity.database)) === 0);
       expect(await usersDue(identity.database)).toBe(0);
       expect(listener.received.filter((event) => (event.data as { userId?: string }).userId === userId)).toHaveLength(1);
-      await eventually(async () => (await request(identity.url).get('/readyz')).body.status === 'ready');
+      await eventually(async () => ((await request(identity.url).get('/readyz')).body as { status: string }).status === 'ready');
     } finally {
       await listener.close();
     }

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { createHttpApp, createLogger, finishHttpApp, identityTokenVerifier, requireAuth } from '@altmed/service-kit';
 import { eventually, withDatabase } from '@altmed/local-stack/src/testing';
-import { startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
+import { authBody, startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
 
 /** Another service as every service but identity builds it: identity's JWKS and identity's word on account status. */
 function serviceTrusting(identityUrl: string, accountStatusCacheSeconds = 1): Express {
@@ -32,7 +32,8 @@ afterAll(() => identity.stop());
 
 const signUp = async () => {
   const response = await request(identity.url).post('/users/signup').send(validSignup()).expect(201);
-  return { token: response.body.token as string, id: response.body.user.id as string, email: response.body.user.email as string };
+  const { token, user } = authBody(response);
+  return { token, id: user.id, email: user.email };
 };
 
 it('accepts 50 concurrent valid tokens on a service that has just started', async () => {
@@ -61,7 +62,7 @@ it('stops a blocked user\u2019s token within the configured window, on routes th
   await request(service).post('/write').set('Authorization', `Bearer ${member.token}`).expect(200);
 
   await withDatabase(identity.database, (db) =>
-    db.collection<{ _id: string }>('users').updateOne({ _id: member.id as never }, { $set: { status: 'blocked' } }),
+    db.collection<{ _id: string }>('users').updateOne({ _id: member.id }, { $set: { status: 'blocked' } }),
   );
   await request(identity.url)
     .get('/users/me')
@@ -93,14 +94,14 @@ it('answers 503, not 401, while identity is down', async () => {
   const response = await request(other.url).post('/users/signup').send(validSignup()).expect(201);
   const service = serviceTrusting(other.url);
   await other.stop();
-  await request(service).get('/read').set('Authorization', `Bearer ${response.body.token}`).expect(503, { message: 'Service unavailable' });
+  await request(service).get('/read').set('Authorization', `Bearer ${authBody(response).token}`).expect(503, { message: 'Service unavailable' });
 });
 
 it('answers 503 for an active-account route when identity goes down after the keys were fetched', async () => {
   const other = await startTestIdentity();
   const response = await request(other.url).post('/users/signup').send(validSignup()).expect(201);
   const service = serviceTrusting(other.url);
-  await request(service).get('/read').set('Authorization', `Bearer ${response.body.token}`).expect(200);
+  await request(service).get('/read').set('Authorization', `Bearer ${authBody(response).token}`).expect(200);
   await other.stop();
-  await request(service).post('/write').set('Authorization', `Bearer ${response.body.token}`).expect(503, { message: 'Service unavailable' });
+  await request(service).post('/write').set('Authorization', `Bearer ${authBody(response).token}`).expect(503, { message: 'Service unavailable' });
 });

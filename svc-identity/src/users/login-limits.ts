@@ -17,13 +17,13 @@ export interface LoginLimitSettings {
  */
 export interface LoginLimits {
   /** Counts an attempt from this address; 429 with Retry-After past the limit. */
-  countAddressAttempt(address: string): Promise<void>;
+  countAddressAttempt: (address: string) => Promise<void>;
   /** Counts a login attempt for this email before the password is checked; 429 with Retry-After past the limit. */
-  countAccountAttempt(email: string): Promise<void>;
+  countAccountAttempt: (email: string) => Promise<void>;
   /** A successful login: the account starts counting from zero. */
-  clearAccount(email: string): Promise<void>;
+  clearAccount: (email: string) => Promise<void>;
   /** Removes windows that have ended (FerretDB has no TTL indexes); expired entries are ignored anyway. */
-  deleteExpired(): Promise<number>;
+  deleteExpired: () => Promise<number>;
 }
 
 function rejectAsTooMany(rejection: unknown): never {

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { SignJWT, createLocalJWKSet, jwtVerify } from 'jose';
+import { SignJWT, createLocalJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import request from 'supertest';
 import { withDatabase } from '@altmed/local-stack/src/testing';
-import { startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
+import { authBody, startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
 
 let identity: TestIdentity;
 
@@ -23,8 +23,9 @@ describe('POST /users/signup', () => {
     const body = validSignup();
     const response = await api().post('/users/signup').send(body).expect(201);
 
-    expect(response.body.user).toEqual({
-      id: expect.any(String),
+    const { id, ...user } = authBody(response).user;
+    expect(typeof id).toBe('string');
+    expect(user).toEqual({
       name: 'Ada Lovelace',
       email: body.email,
       role: 'user',
@@ -35,23 +36,24 @@ describe('POST /users/signup', () => {
     expect(JSON.stringify(response.body)).not.toContain('passwordHash');
 
     const jwks = await api().get('/.well-known/jwks.json').expect(200);
-    const [jwk] = jwks.body.keys;
+    const keySet = jwks.body as { keys: [JWK] };
+    const [jwk] = keySet.keys;
     expect(jwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
     expect(jwk.d).toBeUndefined();
-    const { payload: claims, protectedHeader } = await jwtVerify(response.body.token, createLocalJWKSet(jwks.body), {
+    const { payload: claims, protectedHeader } = await jwtVerify(authBody(response).token, createLocalJWKSet(keySet), {
       algorithms: ['ES256'],
       issuer: 'altmed-identity',
       audience: 'altmed',
     });
     expect(protectedHeader.kid).toBe(jwk.kid);
-    expect(claims).toMatchObject({ sub: response.body.user.id, role: 'user', email: body.email });
+    expect(claims).toMatchObject({ sub: authBody(response).user.id, role: 'user', email: body.email });
     expect(claims.exp! - claims.iat!).toBe(24 * 3600);
   });
 
   it('accepts every email the spec pattern accepts, and announces it', async () => {
     const email = `josé.${Date.now()}@example.com`;
     const response = await api().post('/users/signup').send(validSignup({ email })).expect(201);
-    expect(response.body.user.email).toBe(email);
+    expect(authBody(response).user.email).toBe(email);
   });
 
   it('treats emails case-insensitively and refuses a second account', async () => {
@@ -68,7 +70,7 @@ describe('POST /users/signup', () => {
   it('never takes the role from the client', async () => {
     const body = validSignup({ role: 'admin' });
     const response = await api().post('/users/signup').send(body).expect(400);
-    expect(response.body.message).toBe('Unknown field: role');
+    expect((response.body as { message: string }).message).toBe('Unknown field: role');
     expect(await countUsers(body.email)).toBe(0);
   });
 
@@ -104,8 +106,8 @@ describe('POST /users/login', () => {
 
   it('logs in with the email in any case', async () => {
     const response = await api().post('/users/login').send({ email: member.email.toUpperCase(), password: member.password }).expect(200);
-    expect(response.body.user).toMatchObject({ email: member.email, role: 'user' });
-    expect(typeof response.body.token).toBe('string');
+    expect(authBody(response).user).toMatchObject({ email: member.email, role: 'user' });
+    expect(typeof authBody(response).token).toBe('string');
   });
 
   it('gives the same answer for a wrong password and an unknown email', async () => {
@@ -126,16 +128,16 @@ describe('POST /users/login', () => {
 describe('GET /users/me', () => {
   it('answers the caller from a valid token', async () => {
     const signup = await api().post('/users/signup').send(validSignup()).expect(201);
-    const me = await api().get('/users/me').set('Authorization', `Bearer ${signup.body.token}`).expect(200);
-    expect(me.body.user).toEqual(signup.body.user);
+    const me = await api().get('/users/me').set('Authorization', `Bearer ${authBody(signup).token}`).expect(200);
+    expect(authBody(me).user).toEqual(authBody(signup).user);
   });
 
   it('refuses a missing, tampered, foreign-key, wrong-algorithm or expired token', async () => {
     const signup = await api().post('/users/signup').send(validSignup()).expect(201);
-    const token: string = signup.body.token;
+    const { token } = authBody(signup);
     const [header, payload, signature] = token.split('.');
-    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
-    const kid = JSON.parse(Buffer.from(header!, 'base64url').toString()).kid;
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as JWTPayload;
+    const { kid } = JSON.parse(Buffer.from(header!, 'base64url').toString()) as { kid: string };
 
     const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url')}.${signature}`;
     const foreignKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;

@@ -90,7 +90,7 @@ describe('the classic queue of the previous version', () => {
       expect(notify.queue).toBe(`notify.user-signed-up.v2${suffix}`);
       await waitForEmailsTo(emailOf(waiting));
       const [kept] = await publisher.takeFrom(`${notify.queue}.dead-letter`, 1);
-      expect(JSON.parse(kept!).id).toBe(deadLettered.id);
+      expect((JSON.parse(kept!) as { id: string }).id).toBe(deadLettered.id);
       for (const queue of [former, `${former}.dead-letter`]) {
         await expect(TestPublisher.queueExists(queue)).resolves.toBe(false);
       }

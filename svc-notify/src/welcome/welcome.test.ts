@@ -104,7 +104,7 @@ describe('when the SMTP server fails', () => {
       const event = signedUpEvent({ id: randomUUID() });
       await publisher.publish('user.signed_up', event);
       const deadLettered = await eventually(async () => (await publisher.channel.get(`${notify.queue}.dead-letter`, { noAck: true })) || undefined);
-      expect(JSON.parse(deadLettered.content.toString()).id).toBe(event.id);
+      expect((JSON.parse(deadLettered.content.toString()) as { id: string }).id).toBe(event.id);
       // It went through the broker's delay queues twice before it was dead-lettered.
       expect(deadLettered.properties.headers?.['x-attempt']).toBe(2);
     } finally {

@@ -3,3 +3,4 @@ export * from './mail-inbox';
 export * from './service-under-test';
 export * from './service-basics';
 export { eventually } from '../net';
+export { ensureDevJwtKey } from '../dev-keys';
