@@ -42,10 +42,14 @@ const run = promisify(execFile);
 const lighthouseBin = path.join(path.dirname(require.resolve('lighthouse/package.json')), 'cli', 'index.js');
 
 async function lighthouse(url: string, outputPath: string): Promise<Run> {
-  await run(process.execPath, [lighthouseBin, url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${outputPath}`, `--chrome-flags=${CHROME_FLAGS}`], {
-    env: { ...process.env, CHROME_PATH: CHROMIUM },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  await run(
+    process.execPath,
+    [lighthouseBin, url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${outputPath}`, `--chrome-flags=${CHROME_FLAGS}`],
+    {
+      env: { ...process.env, CHROME_PATH: CHROMIUM },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const report = JSON.parse(fs.readFileSync(outputPath, 'utf8')) as LighthouseReport;
   if (report.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${report.runtimeError.message}`);
   const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;

@@ -23,9 +23,7 @@ it(`keeps every area's first page within ${BUDGET_KB.javascript} KB of JavaScrip
     const { page, context } = await openPage(browser);
     const transfers: Promise<{ type: string; bytes: number }>[] = [];
     page.on('requestfinished', (request) => {
-      transfers.push(
-        request.sizes().then((sizes) => ({ type: request.resourceType(), bytes: sizes.responseBodySize + sizes.responseHeadersSize })),
-      );
+      transfers.push(request.sizes().then((sizes) => ({ type: request.resourceType(), bytes: sizes.responseBodySize + sizes.responseHeadersSize })));
     });
     await page.goto(url(path), { waitUntil: 'networkidle' });
     const sizes = await Promise.all(transfers);
@@ -38,7 +36,9 @@ it(`keeps every area's first page within ${BUDGET_KB.javascript} KB of JavaScrip
     });
     await context.close();
   }
-  console.log(`page weight (budget: ${BUDGET_KB.javascript} KB JavaScript, ${BUDGET_KB.total} KB in all)\n${rows.map((row) => `  ${row.page.padEnd(48)} JS ${String(row.javascriptKb).padStart(6)} KB   all ${String(row.totalKb).padStart(6)} KB   ${row.requests} requests`).join('\n')}`);
+  console.log(
+    `page weight (budget: ${BUDGET_KB.javascript} KB JavaScript, ${BUDGET_KB.total} KB in all)\n${rows.map((row) => `  ${row.page.padEnd(48)} JS ${String(row.javascriptKb).padStart(6)} KB   all ${String(row.totalKb).padStart(6)} KB   ${row.requests} requests`).join('\n')}`,
+  );
   for (const row of rows) {
     expect(row.javascriptKb).toBeLessThanOrEqual(BUDGET_KB.javascript);
     expect(row.totalKb).toBeLessThanOrEqual(BUDGET_KB.total);

@@ -30,8 +30,18 @@ describe('home page', () => {
     await visible('$119.88');
     await visible(/9\.99 USD per month/);
     expect(await page.getByRole('article', { name: /story from/i }).count()).toBe(3);
-    expect(await page.getByRole('region', { name: /find care/i }).getByRole('listitem').count()).toBe(11);
-    expect(await page.getByRole('region', { name: /three steps/i }).getByRole('listitem').count()).toBe(3);
+    expect(
+      await page
+        .getByRole('region', { name: /find care/i })
+        .getByRole('listitem')
+        .count(),
+    ).toBe(11);
+    expect(
+      await page
+        .getByRole('region', { name: /three steps/i })
+        .getByRole('listitem')
+        .count(),
+    ).toBe(3);
     await visible(/© 2025/);
     await screenshot(page, 'home-1280', true);
   });

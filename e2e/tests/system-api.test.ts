@@ -3,8 +3,7 @@ import { waitForEmailsTo } from '@altmed/local-stack/src/testing';
 import { url } from '../support/browser';
 
 /** The whole system through the gateway, as a browser's calls reach it. */
-const post = (path: string, body: unknown) =>
-  fetch(url(path), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) => fetch(url(path), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 it('is ready, and serves remotes.json and every remote manifest', async () => {
   expect((await fetch(url('/readyz'))).status).toBe(200);

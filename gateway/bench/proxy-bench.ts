@@ -95,7 +95,13 @@ async function freePort(): Promise<number> {
 async function waitUntilReady(url: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not answer 200 within 30 s`);
@@ -122,7 +128,13 @@ async function startIdentity(): Promise<{ url: string; pid?: number }> {
 /** The gateway from this workspace's source, in its own process, in front of `identityUrl`. */
 async function startGateway(identityUrl: string): Promise<{ url: string; pid?: number }> {
   const port = await freePort();
-  const gateway = drained(spawnChild(['--import', 'tsx', 'src/main.ts'], { ...process.env, PORT: String(port), IDENTITY_URL: identityUrl, LOG_LEVEL: 'info' }, path.join(repoRoot, 'gateway')));
+  const gateway = drained(
+    spawnChild(
+      ['--import', 'tsx', 'src/main.ts'],
+      { ...process.env, PORT: String(port), IDENTITY_URL: identityUrl, LOG_LEVEL: 'info' },
+      path.join(repoRoot, 'gateway'),
+    ),
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitUntilReady(`${url}/healthz`);
   return { url, pid: gateway.pid };
@@ -151,7 +163,12 @@ async function tokenFrom(identityUrl: string): Promise<string> {
 
 async function measure(target: Target, token: string, duration: number): Promise<Run> {
   const cpuBefore = cpuMicrosOf(target.pid);
-  const result = await autocannon({ url: target.url, connections, duration, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' } });
+  const result = await autocannon({
+    url: target.url,
+    connections,
+    duration,
+    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' },
+  });
   const cpuAfter = cpuMicrosOf(target.pid);
   return {
     requestsPerSecond: result.requests.average,
@@ -198,7 +215,9 @@ async function main() {
       'p50 ms': median(measured.map((run) => run.p50)),
       'p99 ms': median(measured.map((run) => run.p99)),
       'each run req/s': measured.map((run) => Math.round(run.requestsPerSecond)).join(' '),
-      'CPU µs/request (median)': measured.every((run) => run.cpuMicrosPerRequest !== undefined) ? Math.round(median(measured.map((run) => run.cpuMicrosPerRequest!))) : '',
+      'CPU µs/request (median)': measured.every((run) => run.cpuMicrosPerRequest !== undefined)
+        ? Math.round(median(measured.map((run) => run.cpuMicrosPerRequest!)))
+        : '',
       failures: measured.reduce((sum, run) => sum + run.failures, 0),
     };
   });

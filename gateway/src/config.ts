@@ -7,9 +7,17 @@ const distOf = (workspace: string) => path.join(repoRoot, workspace, 'dist');
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' });
 const serviceUrl = (defaultPort: number) => httpUrl.default(`http://127.0.0.1:${defaultPort}`);
-const folder = (fallback: string) => z.string().min(1).default(fallback).transform((value) => path.resolve(value));
+const folder = (fallback: string) =>
+  z
+    .string()
+    .min(1)
+    .default(fallback)
+    .transform((value) => path.resolve(value));
 const remoteEntry = (fallback: string) =>
-  z.string().regex(/^(https?:\/\/|\/)/, 'must be an http(s):// URL or a path starting with /').default(fallback);
+  z
+    .string()
+    .regex(/^(https?:\/\/|\/)/, 'must be an http(s):// URL or a path starting with /')
+    .default(fallback);
 
 const originList = (fallback: string) =>
   z

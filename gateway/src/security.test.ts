@@ -54,9 +54,7 @@ describe('the pages’ Content-Security-Policy', () => {
   });
 
   it('lets the shell load remotes from their own origins', async () => {
-    const csp = directivesOf(
-      (await pageHeaders({ REMOTE_ADMIN_ENTRY: 'https://admin.altmed.example/mf-manifest.json' }))['content-security-policy'],
-    );
+    const csp = directivesOf((await pageHeaders({ REMOTE_ADMIN_ENTRY: 'https://admin.altmed.example/mf-manifest.json' }))['content-security-policy']);
     expect(csp['script-src']).toEqual(["'self'", 'https://admin.altmed.example']);
     expect(csp['connect-src']).toContain('https://admin.altmed.example');
   });

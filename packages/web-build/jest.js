@@ -22,10 +22,7 @@ function webJestConfig({ displayName, rootDir, setupFilesAfterEnv = [] }) {
     rootDir,
     testEnvironment: 'jsdom',
     transform: {
-      '^.+\\.(t|j)sx?$': [
-        '@swc/jest',
-        { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
-      ],
+      '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
     },
     moduleNameMapper: {
       '^@altmed/contracts/web$': path.resolve(__dirname, '../contracts/src/web.ts'),

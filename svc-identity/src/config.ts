@@ -5,12 +5,21 @@ export const identityEnv = {
   ...baseServiceEnv({ port: 4001, database: 'identity' }),
   JWT_PRIVATE_KEY: z.string().startsWith('-----BEGIN').optional(),
   JWT_PRIVATE_KEY_FILE: z.string().min(1).optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(24 * 3600),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(24 * 3600),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
-  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
 };
 
 export type IdentityConfig = ReturnType<typeof loadIdentityConfig>;

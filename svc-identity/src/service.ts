@@ -37,7 +37,12 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
       }
 
       app.use(jwksRouter(key));
-      app.use(usersRouter(deps, localTokenVerifier(tokens, (claims) => isAccountActive(deps, claims.sub))));
+      app.use(
+        usersRouter(
+          deps,
+          localTokenVerifier(tokens, (claims) => isAccountActive(deps, claims.sub)),
+        ),
+      );
       relay.start();
       const cleanup = setInterval(() => {
         loginLimits.deleteExpired().catch((err: unknown) => logger.warn({ err }, 'expired login limits not removed'));

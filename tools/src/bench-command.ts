@@ -63,7 +63,9 @@ export async function runBench(): Promise<number> {
 
     log(`sign-up to welcome email: ${signups} sign-ups through the gateway, one every ${signupSpacingMs} ms`);
     const latencies = await signupToWelcomeEmail(siteUrl, marketplace.env.MAILDEV_API_URL ?? 'http://127.0.0.1:1080');
-    console.log(`sign-up to welcome email: ${latencies.arrived} of ${signups} arrived; p50 ${latencies.p50} ms, p95 ${latencies.p95} ms, max ${latencies.max} ms`);
+    console.log(
+      `sign-up to welcome email: ${latencies.arrived} of ${signups} arrived; p50 ${latencies.p50} ms, p95 ${latencies.p95} ms, max ${latencies.max} ms`,
+    );
     if (latencies.arrived < signups) problems.push(`${signups - latencies.arrived} welcome emails did not arrive within ${welcomeTimeoutMs / 1000} s`);
   } catch (error) {
     problems.push((error as Error).message);
@@ -143,7 +145,12 @@ async function signupToWelcomeEmail(siteUrl: string, maildevUrl: string): Promis
       const response = await fetch(`${siteUrl}/api/users/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Bench Member', email, password: 'bench password 1', contactInfo: { phone: '555-123-4567', address: '1 Main St', specialties: ['Nutrition'] } }),
+        body: JSON.stringify({
+          name: 'Bench Member',
+          email,
+          password: 'bench password 1',
+          contactInfo: { phone: '555-123-4567', address: '1 Main St', specialties: ['Nutrition'] },
+        }),
       });
       if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
       await sleep(signupSpacingMs);

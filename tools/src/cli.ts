@@ -52,7 +52,9 @@ async function start(): Promise<number | undefined> {
     return 1;
   }
 
-  const stackDefaults = ['MONGO_URL', 'AMQP_URL', 'SMTP_URL', 'S3_ENDPOINT'].filter((name) => !process.env[name]).map((name) => `${name}=${localStack.env[name]}`);
+  const stackDefaults = ['MONGO_URL', 'AMQP_URL', 'SMTP_URL', 'S3_ENDPOINT']
+    .filter((name) => !process.env[name])
+    .map((name) => `${name}=${localStack.env[name]}`);
   console.log(
     [
       '',

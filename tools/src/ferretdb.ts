@@ -28,12 +28,16 @@ export function ferretdbArgs(dataDir: string, port: number): string[] {
 /** Returns the path of a working FerretDB binary, building it with Go on first use. */
 export async function ensureFerretdb(log: (message: string) => void, logsDir: string): Promise<string> {
   if (await isWorkingFerretdb(ferretdbBinary)) return ferretdbBinary;
-  log(`FerretDB ${FERRETDB_VERSION} is not built yet: building it into ${path.relative(process.cwd(), ferretdbBinary) || ferretdbBinary} (the first build takes a few minutes on 2 cores)`);
+  log(
+    `FerretDB ${FERRETDB_VERSION} is not built yet: building it into ${path.relative(process.cwd(), ferretdbBinary) || ferretdbBinary} (the first build takes a few minutes on 2 cores)`,
+  );
   await requireGo();
   const startedAt = Date.now();
   await buildFerretdb(log, path.join(logsDir, 'ferretdb-build.log'));
   if (!(await isWorkingFerretdb(ferretdbBinary))) throw new Error(`the FerretDB build finished but ${ferretdbBinary} --version does not work`);
-  log(`FerretDB ${FERRETDB_VERSION} built in ${formatDuration(Date.now() - startedAt)} (go mod download, then go install ./cmd/ferretdb in a copy of the module)`);
+  log(
+    `FerretDB ${FERRETDB_VERSION} built in ${formatDuration(Date.now() - startedAt)} (go mod download, then go install ./cmd/ferretdb in a copy of the module)`,
+  );
   return ferretdbBinary;
 }
 

@@ -23,10 +23,14 @@ export async function startMaildev({ env, ports, logsDir, log, forTests }: PartC
   const logFile = path.join(logsDir, forTests ? 'maildev-test.log' : 'maildev.log');
   const args = [maildevCli(), '--smtp', String(smtpPort), '--ip', '127.0.0.1', '--web', String(webPort), '--web-ip', '127.0.0.1'];
   const child = spawnLoggedToFile(process.execPath, args, { logFile, env: withoutMaildevSettings(process.env) });
-  await waitUntil('maildev', async () => {
-    if (hasExited(child)) throw new Error(`maildev ${describeExit(await exitOf(child))}; see ${logFile}`);
-    return (await isPortOpen(smtpPort)) && (await httpStatus(`${partEnv.MAILDEV_API_URL}/api/email`)) === 200;
-  }, 30_000).catch(async (error: unknown) => {
+  await waitUntil(
+    'maildev',
+    async () => {
+      if (hasExited(child)) throw new Error(`maildev ${describeExit(await exitOf(child))}; see ${logFile}`);
+      return (await isPortOpen(smtpPort)) && (await httpStatus(`${partEnv.MAILDEV_API_URL}/api/email`)) === 200;
+    },
+    30_000,
+  ).catch(async (error: unknown) => {
     await stopProcess(child);
     throw error;
   });

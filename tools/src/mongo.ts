@@ -17,10 +17,14 @@ export async function startMongo({ env, ports, dataDir, logsDir, log }: PartCont
   fs.mkdirSync(path.join(dataDir, 'ferretdb-state'), { recursive: true });
   const logFile = path.join(logsDir, 'ferretdb.log');
   const child = spawnLoggedToFile(binary, ferretdbArgs(dataDir, ports.mongo), { logFile });
-  await waitUntil('FerretDB', async () => {
-    if (hasExited(child)) throw new Error(`FerretDB ${describeExit(await exitOf(child))}; see ${logFile}`);
-    return isPortOpen(ports.mongo);
-  }, 30_000).catch(async (error: unknown) => {
+  await waitUntil(
+    'FerretDB',
+    async () => {
+      if (hasExited(child)) throw new Error(`FerretDB ${describeExit(await exitOf(child))}; see ${logFile}`);
+      return isPortOpen(ports.mongo);
+    },
+    30_000,
+  ).catch(async (error: unknown) => {
     await stopProcess(child);
     throw error;
   });

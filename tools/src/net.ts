@@ -42,10 +42,17 @@ export async function httpStatus(url: string, timeoutMs = 2000): Promise<number 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Polls `probe` until it answers something truthy, and returns that; a probe that throws counts as not yet. */
-export async function eventually<T>(probe: () => T | Promise<T>, timeoutMs = 10_000, message = 'condition not met in time', intervalMs = 100): Promise<NonNullable<T>> {
+export async function eventually<T>(
+  probe: () => T | Promise<T>,
+  timeoutMs = 10_000,
+  message = 'condition not met in time',
+  intervalMs = 100,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = await Promise.resolve().then(probe).catch(() => undefined);
+    const value = await Promise.resolve()
+      .then(probe)
+      .catch(() => undefined);
     if (value) return value;
     if (Date.now() > deadline) throw new Error(message);
     await sleep(intervalMs);

@@ -34,7 +34,12 @@ export function spawnLoggedToFile(command: string, args: string[], options: Spaw
 }
 
 /** Like spawnLoggedToFile, and also echoes each output line as `[name] line` when `echo` is set and hands it to `onLine`. */
-export function spawnWithPrefixedOutput(name: string, command: string, args: string[], options: SpawnOptions & { echo: boolean; onLine?: (line: string) => void }): ChildProcess {
+export function spawnWithPrefixedOutput(
+  name: string,
+  command: string,
+  args: string[],
+  options: SpawnOptions & { echo: boolean; onLine?: (line: string) => void },
+): ChildProcess {
   const logFd = openLog(options.logFile, `${command} ${args.join(' ')}`);
   const child = track(spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true }));
   let openStreams = 2;

@@ -107,7 +107,9 @@ async function runJest(label: string, projectDirs: string[], extraArgs: string[]
   fs.rmSync(resultsFile, { force: true });
   fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
   let exitCode = 0;
-  await runCommand(jestBin, ['--projects', ...projectDirs, ...extraArgs, '--json', `--outputFile=${resultsFile}`], { cwd: repoRoot, env }).catch(() => (exitCode = 1));
+  await runCommand(jestBin, ['--projects', ...projectDirs, ...extraArgs, '--json', `--outputFile=${resultsFile}`], { cwd: repoRoot, env }).catch(
+    () => (exitCode = 1),
+  );
   if (!fs.existsSync(resultsFile)) return { exitCode };
   const results = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { numPassedTests: number; numFailedTests: number; numRuntimeErrorTestSuites: number };
   // A test file that fails to load has no tests of its own: count it as one failure so it is not lost.

@@ -46,7 +46,9 @@ describe('/readyz, the gateway itself', () => {
   it('is not ready while a front-end build it should serve from disk is missing, and says which', async () => {
     const unbuilt = await startTestGateway({ ...builtSite(), PROVIDER_DIST: tempFolder({}) });
     try {
-      await request(unbuilt.url).get('/readyz').expect(503, { status: 'not ready', missing: ['mfe_provider build'] });
+      await request(unbuilt.url)
+        .get('/readyz')
+        .expect(503, { status: 'not ready', missing: ['mfe_provider build'] });
     } finally {
       await unbuilt.stop();
     }

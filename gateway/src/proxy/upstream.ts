@@ -22,7 +22,17 @@ export interface UpstreamPool {
 const RETRY_AFTER_SECONDS = '5';
 
 /** Headers about one connection, never passed on (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   const named = new Set(
@@ -60,7 +70,15 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
         headers['x-forwarded-proto'] = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
         if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
 
-        const upstream = client.request({ protocol: url.protocol, hostname: url.hostname, port: url.port, method: req.method, path: basePath + req.url, headers, agent });
+        const upstream = client.request({
+          protocol: url.protocol,
+          hostname: url.hostname,
+          port: url.port,
+          method: req.method,
+          path: basePath + req.url,
+          headers,
+          agent,
+        });
         upstream.setTimeout(timeoutMs, () => upstream.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
         upstream.on('error', (err: Error & { code?: string }) => answerUnavailable(name, err, req, res));
         upstream.on('response', (answer) => {

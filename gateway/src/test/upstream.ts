@@ -35,7 +35,14 @@ export async function startUpstream(name: string): Promise<TestUpstream> {
     res.json({ items: Array.from({ length: 2_000 }, (_, i) => ({ id: i, name: `provider ${i}`, specialties: ['Nutrition', 'Vision'] })) });
   });
   app.use(express.text({ type: '*/*' }), (req, res) => {
-    const echoed: EchoedRequest = { service: name, method: req.method, url: req.url, headers: req.headers, body: typeof req.body === 'string' ? req.body : '', remotePort: req.socket.remotePort };
+    const echoed: EchoedRequest = {
+      service: name,
+      method: req.method,
+      url: req.url,
+      headers: req.headers,
+      body: typeof req.body === 'string' ? req.body : '',
+      remotePort: req.socket.remotePort,
+    };
     res.json(echoed);
   });
   const server = await listenOnFreePort(app);

@@ -82,7 +82,9 @@ describe('admin login', () => {
   });
 
   it('refuses a non-admin account without storing a session', async () => {
-    server.setRoutes([{ method: 'POST', path: '/api/users/login', status: 200, body: { token: 't', user: { id: 'u', name: 'U', email: 'u@example.com', role: 'user' } } }]);
+    server.setRoutes([
+      { method: 'POST', path: '/api/users/login', status: 200, body: { token: 't', user: { id: 'u', name: 'U', email: 'u@example.com', role: 'user' } } },
+    ]);
     const { store } = renderAdmin('/admin/login');
     fill('u@example.com', 'pw123456');
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));

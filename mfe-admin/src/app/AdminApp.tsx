@@ -22,8 +22,22 @@ export default function AdminApp() {
     <Routes>
       <Route element={<AdminLayout />}>
         <Route path="login" element={<AdminLoginPage />} />
-        <Route path="providers" element={<Loading><ProvidersPage /></Loading>} />
-        <Route path="promo-codes" element={<Loading><PromoCodesPage /></Loading>} />
+        <Route
+          path="providers"
+          element={
+            <Loading>
+              <ProvidersPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="promo-codes"
+          element={
+            <Loading>
+              <PromoCodesPage />
+            </Loading>
+          }
+        />
         <Route path="dashboard" element={<PlaceholderPage title="Dashboard" />} />
         <Route path="users" element={<PlaceholderPage title="Users Management" />} />
         <Route path="orders" element={<PlaceholderPage title="Orders Management" />} />

@@ -35,7 +35,15 @@ const Brand = styled.div`
   font-size: 20px;
   font-weight: 700;
   padding: 4px 12px 22px;
-  span { display: block; font-family: ${theme.fonts.body}; font-size: 12px; font-weight: 500; letter-spacing: 0.1em; text-transform: uppercase; opacity: 0.7; }
+  span {
+    display: block;
+    font-family: ${theme.fonts.body};
+    font-size: 12px;
+    font-weight: 500;
+    letter-spacing: 0.1em;
+    text-transform: uppercase;
+    opacity: 0.7;
+  }
 `;
 
 const Nav = styled.nav`
@@ -52,8 +60,14 @@ const Item = styled(NavLink)`
   border-radius: ${theme.radii.md};
   font-size: 15px;
   font-weight: 500;
-  &:hover { background: rgba(255, 255, 255, 0.08); color: #fff; }
-  &.active { background: rgba(255, 255, 255, 0.16); color: #fff; }
+  &:hover {
+    background: rgba(255, 255, 255, 0.08);
+    color: #fff;
+  }
+  &.active {
+    background: rgba(255, 255, 255, 0.16);
+    color: #fff;
+  }
 `;
 
 const SignOut = styled.button`
@@ -66,7 +80,9 @@ const SignOut = styled.button`
   color: #fff;
   font-weight: 600;
   cursor: pointer;
-  &:hover { background: rgba(255, 255, 255, 0.08); }
+  &:hover {
+    background: rgba(255, 255, 255, 0.08);
+  }
 `;
 
 const TopBar = styled.div`
@@ -154,7 +170,13 @@ export function AdminLayout() {
       {showSidebar ? (
         <>
           <TopBar>
-            <MenuButton type="button" aria-label={open ? 'Close admin menu' : 'Open admin menu'} aria-expanded={open} aria-controls="admin-sidebar" onClick={() => setOpen((v) => !v)}>
+            <MenuButton
+              type="button"
+              aria-label={open ? 'Close admin menu' : 'Open admin menu'}
+              aria-expanded={open}
+              aria-controls="admin-sidebar"
+              onClick={() => setOpen((v) => !v)}
+            >
               {open ? '×' : '☰'}
             </MenuButton>
             Admin

@@ -72,7 +72,8 @@ const Steps = styled.ol`
     border-top: 4px solid ${theme.colors.border};
     padding-top: 8px;
   }
-  li[aria-current='step'], li.done {
+  li[aria-current='step'],
+  li.done {
     color: ${theme.colors.primary};
     border-top-color: ${theme.colors.primary};
   }

@@ -15,7 +15,12 @@ it('normalises a sign-up and reports the first broken rule in the spec order', (
     password: 'secret',
     contactInfo: { phone: '555-123-4567', specialties: ['Vision', 'Vision'] },
   });
-  expect(parsed).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', password: 'secret', contactInfo: { phone: '555-123-4567', address: '', specialties: ['Vision'] } });
+  expect(parsed).toEqual({
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    password: 'secret',
+    contactInfo: { phone: '555-123-4567', address: '', specialties: ['Vision'] },
+  });
 
   const broken = signupRequestSchema.safeParse({ name: '', email: 'x', password: '1', contactInfo: { phone: '1', specialties: [] } });
   expect(broken.success).toBe(false);

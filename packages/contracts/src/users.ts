@@ -25,14 +25,9 @@ export type ContactInfo = z.infer<typeof contactInfoSchema>;
 
 export const signupRequestSchema = z
   .object({
-    name: text(Messages.firstAndLastNameRequired)
-      .min(1, Messages.firstAndLastNameRequired)
-      .max(200, 'Name is too long'),
+    name: text(Messages.firstAndLastNameRequired).min(1, Messages.firstAndLastNameRequired).max(200, 'Name is too long'),
     email: emailSchema,
-    password: z
-      .string({ error: Messages.passwordTooShort })
-      .min(PASSWORD_MIN_LENGTH, Messages.passwordTooShort)
-      .max(256, 'Password is too long'),
+    password: z.string({ error: Messages.passwordTooShort }).min(PASSWORD_MIN_LENGTH, Messages.passwordTooShort).max(256, 'Password is too long'),
     contactInfo: contactInfoSchema,
   })
   .strict();
@@ -40,7 +35,12 @@ export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
 export const loginRequestSchema = z
   .object({
-    email: z.string({ error: Messages.loginFieldsRequired }).trim().min(1, Messages.loginFieldsRequired).max(254).transform((e) => e.toLowerCase()),
+    email: z
+      .string({ error: Messages.loginFieldsRequired })
+      .trim()
+      .min(1, Messages.loginFieldsRequired)
+      .max(254)
+      .transform((e) => e.toLowerCase()),
     password: z.string({ error: Messages.loginFieldsRequired }).min(1, Messages.loginFieldsRequired).max(256),
   })
   .strict();

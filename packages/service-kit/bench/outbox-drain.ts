@@ -41,9 +41,19 @@ async function main(): Promise<void> {
     let received = 0;
     await channel.consume(queue, () => void (received += 1), { noAck: true });
 
-    const event = (index: number): EventEnvelope => ({ id: randomUUID(), type, version: 1, time: new Date().toISOString(), source: 'outbox-bench', data: { index } });
+    const event = (index: number): EventEnvelope => ({
+      id: randomUUID(),
+      type,
+      version: 1,
+      time: new Date().toISOString(),
+      source: 'outbox-bench',
+      data: { index },
+    });
     for (let start = 0; start < documents; start += 500) {
-      const slice = Array.from({ length: Math.min(500, documents - start) }, (_, offset) => ({ _id: `doc-${start + offset}`, ...outboxFieldsFor([event(start + offset)]) }));
+      const slice = Array.from({ length: Math.min(500, documents - start) }, (_, offset) => ({
+        _id: `doc-${start + offset}`,
+        ...outboxFieldsFor([event(start + offset)]),
+      }));
       await model.insertMany(slice);
     }
     await broker.start();

@@ -48,19 +48,39 @@ export const httpEnv = (defaultPort: number, defaultTrustProxy = 'loopback') => 
 export const baseServiceEnv = (defaults: { port: number; database: string }) => ({
   ...httpEnv(defaults.port),
   MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL'),
-  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]+$/).default(defaults.database),
-  MONGO_DB_SUFFIX: z.string().regex(/^[A-Za-z0-9_-]*$/).default(''),
-  AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must be an amqp:// URL').default('amqp://guest:guest@127.0.0.1:5672'),
+  MONGO_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default(defaults.database),
+  MONGO_DB_SUFFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .default(''),
+  AMQP_URL: z
+    .string()
+    .regex(/^amqps?:\/\//, 'must be an amqp:// URL')
+    .default('amqp://guest:guest@127.0.0.1:5672'),
   IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
   JWT_ISSUER: z.string().min(1).default('altmed-identity'),
   JWT_AUDIENCE: z.string().min(1).default('altmed'),
   /** How long a service reuses identity's answer that an account is active: a blocked user's token works at most this long. */
   ACCOUNT_STATUS_CACHE_SECONDS: z.coerce.number().int().min(1).max(30).default(30),
   /** Identity's signing keys are fetched again after this long. */
-  JWKS_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(600),
+  JWKS_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(600),
   /** Appended to this service's queue names, so a test run has queues of its own. */
-  EVENT_QUEUE_SUFFIX: z.string().regex(/^[A-Za-z0-9._-]*$/).default(''),
-  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
+  EVENT_QUEUE_SUFFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/)
+    .default(''),
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(b|kb|mb)$/)
+    .default('100kb'),
   /** A failed event handler is retried after 10 s, 20 s, 40 s … capped at 5 min, 20 times (about 80 minutes), then dead-lettered. */
   EVENT_RETRY_FIRST_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
   EVENT_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),

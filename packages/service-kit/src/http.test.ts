@@ -5,7 +5,12 @@ import request from 'supertest';
 import { badRequest, createHttpApp, createLogger, finishHttpApp, forbidden, parseInput } from './index';
 
 function testApp(ready = true) {
-  const app = createHttpApp({ logger: createLogger('test', 'silent'), trustProxy: 'loopback', bodyLimit: '1kb', readiness: async () => ({ database: ready, broker: true }) });
+  const app = createHttpApp({
+    logger: createLogger('test', 'silent'),
+    trustProxy: 'loopback',
+    bodyLimit: '1kb',
+    readiness: async () => ({ database: ready, broker: true }),
+  });
   app.post('/echo', (req, res) => {
     res.json(parseInput(z.object({ name: z.string({ error: 'Name is required' }) }).strict(), req.body));
   });
@@ -31,7 +36,10 @@ describe('the shared HTTP app', () => {
     await request(app).post('/echo').send({ name: 7 }).expect(400, { message: 'Name is required' });
     await request(app).post('/echo').send({ name: 'a', admin: true }).expect(400, { message: 'Unknown field: admin' });
     await request(app).post('/echo').set('Content-Type', 'application/json').send('{').expect(400, { message: 'Request body is not valid JSON' });
-    await request(app).post('/echo').send({ name: 'x'.repeat(2_000) }).expect(413, { message: 'Request body is too large' });
+    await request(app)
+      .post('/echo')
+      .send({ name: 'x'.repeat(2_000) })
+      .expect(413, { message: 'Request body is too large' });
     await request(app).post('/echo').send({ name: 'Ada' }).expect(200, { name: 'Ada' });
   });
 
@@ -82,9 +90,15 @@ describe('the shared HTTP app', () => {
         readiness: async () => ({ database, broker }),
         optionalChecks: ['broker'],
       });
-    await request(app(true, false)).get('/readyz').expect(200, { status: 'degraded', checks: { database: true, broker: false } });
-    await request(app(false, false)).get('/readyz').expect(503, { status: 'not ready', checks: { database: false, broker: false } });
-    await request(app(true, true)).get('/readyz').expect(200, { status: 'ready', checks: { database: true, broker: true } });
+    await request(app(true, false))
+      .get('/readyz')
+      .expect(200, { status: 'degraded', checks: { database: true, broker: false } });
+    await request(app(false, false))
+      .get('/readyz')
+      .expect(503, { status: 'not ready', checks: { database: false, broker: false } });
+    await request(app(true, true))
+      .get('/readyz')
+      .expect(200, { status: 'ready', checks: { database: true, broker: true } });
   });
 
   it('sets security headers', async () => {

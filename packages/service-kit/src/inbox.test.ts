@@ -16,10 +16,12 @@ it('runs a handler once per event id and runs it again after a failure', async (
   const eventId = randomUUID();
   let runs = 0;
 
-  await expect(inbox.runOnce('h', eventId, async () => {
-    runs += 1;
-    throw new Error('smtp down');
-  })).rejects.toThrow('smtp down');
+  await expect(
+    inbox.runOnce('h', eventId, async () => {
+      runs += 1;
+      throw new Error('smtp down');
+    }),
+  ).rejects.toThrow('smtp down');
   expect(await inbox.runOnce('h', eventId, async () => void (runs += 1))).toBe(true);
   expect(await inbox.runOnce('h', eventId, async () => void (runs += 1))).toBe(false);
   expect(await inbox.runOnce('other-handler', eventId, async () => void (runs += 1))).toBe(true);

@@ -37,7 +37,11 @@ afterAll(async () => {
 let models = 0;
 async function makeModel(): Promise<Model<OrderDocument>> {
   models += 1;
-  const model = connection.model<OrderDocument>(`Order${models}`, new Schema<OrderDocument>({ _id: String, name: String, ...outboxSchemaFields }), `orders_${models}`);
+  const model = connection.model<OrderDocument>(
+    `Order${models}`,
+    new Schema<OrderDocument>({ _id: String, name: String, ...outboxSchemaFields }),
+    `orders_${models}`,
+  );
   await model.init();
   return model;
 }
@@ -110,7 +114,11 @@ it('backs off an unroutable document (stored, so across restarts) without holdin
   const unroutableType = eventType('unroutable');
   const received = await listen([goodType]);
   // The unroutable document is the oldest, so it is the first one every pass picks.
-  await model.create({ _id: 'unroutable', outbox: [event(unroutableType, { n: 1 }), event(goodType, { after: 'unroutable' })], outboxDueAt: new Date(Date.now() - 60_000) });
+  await model.create({
+    _id: 'unroutable',
+    outbox: [event(unroutableType, { n: 1 }), event(goodType, { after: 'unroutable' })],
+    outboxDueAt: new Date(Date.now() - 60_000),
+  });
   await model.insertMany(Array.from({ length: 200 }, (_, index) => ({ _id: `good-${index}`, ...outboxFieldsFor([event(goodType, { index })]) })));
 
   const delaysAsked: number[] = [];
@@ -164,7 +172,11 @@ it('a publish that hangs ties up one slot, not the relay', async () => {
       await broker.publish(entry);
     },
   };
-  await model.create({ _id: 'hanging', outbox: [event(hangingType, { n: 1 }), event(goodType, { after: 'hanging' })], outboxDueAt: new Date(Date.now() - 60_000) });
+  await model.create({
+    _id: 'hanging',
+    outbox: [event(hangingType, { n: 1 }), event(goodType, { after: 'hanging' })],
+    outboxDueAt: new Date(Date.now() - 60_000),
+  });
   await model.insertMany(Array.from({ length: 100 }, (_, index) => ({ _id: `flowing-${index}`, ...outboxFieldsFor([event(goodType, { index })]) })));
 
   const relay = new OutboxRelay({ broker: slowBroker, models: [model], logger, concurrency: 4 });

@@ -230,13 +230,19 @@ export class OutboxRelay {
         const attempt = (index === 0 ? (document.outboxAttempts ?? 0) : 0) + 1;
         const delayMs = retryDelayMs(attempt);
         await model.updateOne(isFirst, { $set: { outboxDueAt: new Date(Date.now() + delayMs), outboxAttempts: attempt } });
-        logger.warn({ document: String(_id), eventId: event.id, type: event.type, attempt, retryInMs: delayMs, err: String(err) }, 'outbox event not published; will retry');
+        logger.warn(
+          { document: String(_id), eventId: event.id, type: event.type, attempt, retryInMs: delayMs, err: String(err) },
+          'outbox event not published; will retry',
+        );
         return;
       }
       this.published += 1;
       if (index === outbox.length - 1) {
         // The last event known: pop it and leave the queue, unless more were added meanwhile.
-        const finished = await model.updateOne({ ...isFirst, 'outbox.1': { $exists: false } }, { $pop: { outbox: -1 }, $unset: { outboxDueAt: 1, outboxAttempts: 1 } });
+        const finished = await model.updateOne(
+          { ...isFirst, 'outbox.1': { $exists: false } },
+          { $pop: { outbox: -1 }, $unset: { outboxDueAt: 1, outboxAttempts: 1 } },
+        );
         if (finished.matchedCount > 0) return;
       }
       await model.updateOne(isFirst, { $pop: { outbox: -1 }, $unset: { outboxAttempts: 1 } });

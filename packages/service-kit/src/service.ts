@@ -134,25 +134,27 @@ export async function startService({ name, config, setup, worksWithoutBroker = f
  */
 export function runService(name: string, start: () => Promise<RunningService>): void {
   // Through a promise, so a config error thrown before start() returns is reported the same way.
-  Promise.resolve().then(start).then(
-    (service) => {
-      let stopping = false;
-      const shutdown = (signal: string) => {
-        if (stopping) return;
-        stopping = true;
-        service.logger.info({ signal }, `${name} shutting down`);
-        const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
-        void service.stop().finally(() => {
-          clearTimeout(forceExit);
-          process.exit(0);
-        });
-      };
-      process.on('SIGTERM', () => shutdown('SIGTERM'));
-      process.on('SIGINT', () => shutdown('SIGINT'));
-    },
-    (err: unknown) => {
-      console.error(`${name} failed to start: ${err instanceof Error ? err.message : String(err)}`);
-      process.exit(1);
-    },
-  );
+  Promise.resolve()
+    .then(start)
+    .then(
+      (service) => {
+        let stopping = false;
+        const shutdown = (signal: string) => {
+          if (stopping) return;
+          stopping = true;
+          service.logger.info({ signal }, `${name} shutting down`);
+          const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
+          void service.stop().finally(() => {
+            clearTimeout(forceExit);
+            process.exit(0);
+          });
+        };
+        process.on('SIGTERM', () => shutdown('SIGTERM'));
+        process.on('SIGINT', () => shutdown('SIGINT'));
+      },
+      (err: unknown) => {
+        console.error(`${name} failed to start: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+      },
+    );
 }

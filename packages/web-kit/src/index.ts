@@ -4,14 +4,7 @@ export { GlobalStyle } from './GlobalStyle';
 export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './ui/Button';
 export { Card } from './ui/Card';
 export { PageContainer } from './ui/PageContainer';
-export {
-  TextField,
-  SelectField,
-  TextAreaField,
-  type TextFieldProps,
-  type SelectFieldProps,
-  type TextAreaFieldProps,
-} from './ui/fields';
+export { TextField, SelectField, TextAreaField, type TextFieldProps, type SelectFieldProps, type TextAreaFieldProps } from './ui/fields';
 export { PageTitle, type PageTitleProps } from './ui/PageTitle';
 export { Spinner, type SpinnerProps } from './ui/Spinner';
 export { ErrorFallback, type ErrorFallbackProps } from './ui/ErrorFallback';

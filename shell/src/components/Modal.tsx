@@ -42,7 +42,9 @@ const Close = styled.button`
   font-size: 20px;
   line-height: 1;
   cursor: pointer;
-  &:hover { background: ${theme.colors.border}; }
+  &:hover {
+    background: ${theme.colors.border};
+  }
 `;
 
 const Title = styled.h2`

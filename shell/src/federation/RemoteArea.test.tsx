@@ -16,10 +16,7 @@ describe('RemoteArea', () => {
 
   it('shows the area fallback when loading fails, and Try again loads afresh', async () => {
     const Remote = () => <p>back again</p>;
-    const loader = jest
-      .fn()
-      .mockRejectedValueOnce(new Error('ChunkLoadError'))
-      .mockResolvedValue({ default: Remote });
+    const loader = jest.fn().mockRejectedValueOnce(new Error('ChunkLoadError')).mockResolvedValue({ default: Remote });
     render(<RemoteArea remote="mfe_admin" module="AdminApp" loader={loader} />);
     expect(await screen.findByText(REMOTE_UNAVAILABLE_TITLE)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -62,7 +59,14 @@ describe('parseRemotesConfig', () => {
   it('resolves entries against the page and skips malformed items', () => {
     expect(
       parseRemotesConfig(
-        { remotes: [{ name: 'mfe_admin', entry: '/remotes/admin/mf-manifest.json' }, { name: 'x' }, null, { name: 'mfe_member', entry: 'https://cdn.example/m/mf-manifest.json' }] },
+        {
+          remotes: [
+            { name: 'mfe_admin', entry: '/remotes/admin/mf-manifest.json' },
+            { name: 'x' },
+            null,
+            { name: 'mfe_member', entry: 'https://cdn.example/m/mf-manifest.json' },
+          ],
+        },
         'http://127.0.0.1:8080/some/page',
       ),
     ).toEqual([

@@ -7,7 +7,10 @@ import { ensureRemotesRegistered, type RemoteName } from './remotesConfig';
 export class RemoteUnavailableError extends Error {
   override readonly name = 'RemoteUnavailableError';
 
-  constructor(readonly id: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly id: string,
+    options?: { cause?: unknown },
+  ) {
     super(`${id} is unavailable`, options);
   }
 }

@@ -16,7 +16,16 @@ export function setViewportWidth(width: number) {
       const max = /max-width:\s*(\d+)px/.exec(query);
       const min = /min-width:\s*(\d+)px/.exec(query);
       const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-      return { matches, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false };
+      return {
+        matches,
+        media: query,
+        onchange: null,
+        addEventListener() {},
+        removeEventListener() {},
+        addListener() {},
+        removeListener() {},
+        dispatchEvent: () => false,
+      };
     },
   });
 }

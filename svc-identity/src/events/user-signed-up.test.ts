@@ -15,14 +15,18 @@ async function listenForSignups(): Promise<{ received: EventEnvelope[]; close: (
   const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
   await channel.bindQueue(queue, EVENTS_EXCHANGE, 'user.signed_up');
   const received: EventEnvelope[] = [];
-  await channel.consume(queue, (message) => {
-    if (!message) return;
-    try {
-      received.push(JSON.parse(message.content.toString()) as EventEnvelope);
-    } catch {
-      // not an envelope: another file's poison message
-    }
-  }, { noAck: true });
+  await channel.consume(
+    queue,
+    (message) => {
+      if (!message) return;
+      try {
+        received.push(JSON.parse(message.content.toString()) as EventEnvelope);
+      } catch {
+        // not an envelope: another file's poison message
+      }
+    },
+    { noAck: true },
+  );
   return { received, connection, channel, close: () => connection.close() };
 }
 
@@ -33,7 +37,10 @@ function usersDue(database: string): Promise<number> {
 
 function pendingOutbox(database: string): Promise<number> {
   return withDatabase(database, async (db) => {
-    const users = await db.collection<{ outbox?: unknown[] }>('users').find({}, { projection: { outbox: 1 } }).toArray();
+    const users = await db
+      .collection<{ outbox?: unknown[] }>('users')
+      .find({}, { projection: { outbox: 1 } })
+      .toArray();
     return users.reduce((sum, user) => sum + (user.outbox?.length ?? 0), 0);
   });
 }
@@ -74,7 +81,9 @@ describe('while the broker is unreachable', () => {
     try {
       await proxy.cut();
       await eventually(async () => ((await request(identity.url).get('/readyz')).body as { status: string }).status === 'degraded');
-      await request(identity.url).get('/readyz').expect(200, { status: 'degraded', checks: { database: true, broker: false } });
+      await request(identity.url)
+        .get('/readyz')
+        .expect(200, { status: 'degraded', checks: { database: true, broker: false } });
 
       const body = validSignup();
       const signup = await request(identity.url).post('/users/signup').send(body).expect(201);

@@ -5,8 +5,7 @@ import { startServiceUnderTest, type ServiceUnderTest } from '@altmed/local-stac
 import { loadIdentityConfig } from '../config';
 import { startIdentityService } from '../service';
 
-export const testPrivateKeyPem = () =>
-  generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+export const testPrivateKeyPem = () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 export type TestIdentity = ServiceUnderTest<RunningService>;
 

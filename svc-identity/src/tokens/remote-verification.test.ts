@@ -61,9 +61,7 @@ it('stops a blocked user\u2019s token within the configured window, on routes th
   const service = serviceTrusting(identity.url, 1);
   await request(service).post('/write').set('Authorization', `Bearer ${member.token}`).expect(200);
 
-  await withDatabase(identity.database, (db) =>
-    db.collection<{ _id: string }>('users').updateOne({ _id: member.id }, { $set: { status: 'blocked' } }),
-  );
+  await withDatabase(identity.database, (db) => db.collection<{ _id: string }>('users').updateOne({ _id: member.id }, { $set: { status: 'blocked' } }));
   await request(identity.url)
     .get('/users/me')
     .set('Authorization', `Bearer ${member.token}`)
@@ -94,14 +92,23 @@ it('answers 503, not 401, while identity is down', async () => {
   const response = await request(other.url).post('/users/signup').send(validSignup()).expect(201);
   const service = serviceTrusting(other.url);
   await other.stop();
-  await request(service).get('/read').set('Authorization', `Bearer ${authBody(response).token}`).expect(503, { message: 'Service unavailable' });
+  await request(service)
+    .get('/read')
+    .set('Authorization', `Bearer ${authBody(response).token}`)
+    .expect(503, { message: 'Service unavailable' });
 });
 
 it('answers 503 for an active-account route when identity goes down after the keys were fetched', async () => {
   const other = await startTestIdentity();
   const response = await request(other.url).post('/users/signup').send(validSignup()).expect(201);
   const service = serviceTrusting(other.url);
-  await request(service).get('/read').set('Authorization', `Bearer ${authBody(response).token}`).expect(200);
+  await request(service)
+    .get('/read')
+    .set('Authorization', `Bearer ${authBody(response).token}`)
+    .expect(200);
   await other.stop();
-  await request(service).post('/write').set('Authorization', `Bearer ${authBody(response).token}`).expect(503, { message: 'Service unavailable' });
+  await request(service)
+    .post('/write')
+    .set('Authorization', `Bearer ${authBody(response).token}`)
+    .expect(503, { message: 'Service unavailable' });
 });

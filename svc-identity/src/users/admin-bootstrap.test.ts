@@ -19,7 +19,10 @@ it('creates the configured administrator at start, once, and leaves an existing 
 
 it('creates no administrator when a member already holds ADMIN_EMAIL', async () => {
   const member = await startTestIdentity();
-  await request(member.url).post('/users/signup').send(validSignup({ email: 'taken@example.com' })).expect(201);
+  await request(member.url)
+    .post('/users/signup')
+    .send(validSignup({ email: 'taken@example.com' }))
+    .expect(201);
   await member.stop({ keepDatabase: true });
 
   const restarted = await startTestIdentity({ ADMIN_EMAIL: 'taken@example.com', ADMIN_PASSWORD: 'a-long-admin-password', MONGO_DB: member.database });

@@ -117,4 +117,3 @@ export async function ensureAdmin(deps: UsersDeps, admin: { email: string; passw
     throw err;
   }
 }
-

@@ -92,7 +92,10 @@ describe('POST /users/signup', () => {
   it('answers 400 for a body that is not JSON and 413 for one that is too large', async () => {
     const broken = await api().post('/users/signup').set('Content-Type', 'application/json').send('{"name":').expect(400);
     expect(broken.body).toEqual({ message: 'Request body is not valid JSON' });
-    const huge = await api().post('/users/signup').send(validSignup({ name: 'x'.repeat(200_000) })).expect(413);
+    const huge = await api()
+      .post('/users/signup')
+      .send(validSignup({ name: 'x'.repeat(200_000) }))
+      .expect(413);
     expect(huge.body).toEqual({ message: 'Request body is too large' });
   });
 });
@@ -118,7 +121,10 @@ describe('POST /users/login', () => {
   });
 
   it('refuses query operators and missing fields', async () => {
-    const injected = await api().post('/users/login').send({ email: { $ne: null }, password: { $ne: null } }).expect(400);
+    const injected = await api()
+      .post('/users/login')
+      .send({ email: { $ne: null }, password: { $ne: null } })
+      .expect(400);
     expect(injected.body).toEqual({ message: 'Email and password are required' });
     await api().post('/users/login').send({ email: member.email }).expect(400);
     await api().post('/users/login').send([]).expect(400);
@@ -128,7 +134,10 @@ describe('POST /users/login', () => {
 describe('GET /users/me', () => {
   it('answers the caller from a valid token', async () => {
     const signup = await api().post('/users/signup').send(validSignup()).expect(201);
-    const me = await api().get('/users/me').set('Authorization', `Bearer ${authBody(signup).token}`).expect(200);
+    const me = await api()
+      .get('/users/me')
+      .set('Authorization', `Bearer ${authBody(signup).token}`)
+      .expect(200);
     expect(authBody(me).user).toEqual(authBody(signup).user);
   });
 

@@ -96,9 +96,7 @@ describe('apiRequest against a real HTTP server', () => {
   });
 
   it("raises the caller's default when the server sends no message", async () => {
-    await expect(apiRequest('/fail-without-message', { defaultError: 'Failed to fetch providers', baseUrl })).rejects.toThrow(
-      'Failed to fetch providers',
-    );
+    await expect(apiRequest('/fail-without-message', { defaultError: 'Failed to fetch providers', baseUrl })).rejects.toThrow('Failed to fetch providers');
     await expect(apiRequest('/fail-html', { defaultError: 'Login failed', baseUrl })).rejects.toMatchObject({
       message: 'Login failed',
       status: 502,
@@ -114,8 +112,9 @@ describe('apiRequest against a real HTTP server', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    await expect(
-      apiRequest('/anything', { defaultError: 'Failed to fetch promo codes', baseUrl: `http://127.0.0.1:${port}/api` }),
-    ).rejects.toMatchObject({ message: 'Failed to fetch promo codes', status: 0 });
+    await expect(apiRequest('/anything', { defaultError: 'Failed to fetch promo codes', baseUrl: `http://127.0.0.1:${port}/api` })).rejects.toMatchObject({
+      message: 'Failed to fetch promo codes',
+      status: 0,
+    });
   });
 });

@@ -19,7 +19,12 @@ export function tokenExpiresAt(token: string): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const { exp } = JSON.parse(json) as { exp?: unknown };
     return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
   } catch {
@@ -123,11 +128,14 @@ export function createSessionStore(storage: SessionStorageLike | null, now: () =
       end('expired');
       return;
     }
-    expiryTimer = setTimeout(() => {
-      if (state.token !== token) return;
-      if (expiresAt > now()) watchExpiry();
-      else end('expired');
-    }, Math.min(remaining, MAX_TIMER_MS));
+    expiryTimer = setTimeout(
+      () => {
+        if (state.token !== token) return;
+        if (expiresAt > now()) watchExpiry();
+        else end('expired');
+      },
+      Math.min(remaining, MAX_TIMER_MS),
+    );
   };
 
   function set(next: SessionState) {

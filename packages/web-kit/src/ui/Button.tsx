@@ -15,35 +15,54 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
   primary: css`
     background: ${theme.colors.primary};
     color: #fff;
-    &:hover:not(:disabled) { background: ${theme.colors.primaryDark}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.primaryDark};
+    }
   `,
   secondary: css`
     background: ${theme.colors.accent};
     color: #fff;
-    &:hover:not(:disabled) { filter: brightness(0.94); }
+    &:hover:not(:disabled) {
+      filter: brightness(0.94);
+    }
   `,
   outline: css`
     background: transparent;
     color: ${theme.colors.primary};
     border-color: ${theme.colors.primary};
-    &:hover:not(:disabled) { background: ${theme.colors.primarySoft}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.primarySoft};
+    }
   `,
   ghost: css`
     background: transparent;
     color: ${theme.colors.text};
-    &:hover:not(:disabled) { background: ${theme.colors.surfaceMuted}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.surfaceMuted};
+    }
   `,
   danger: css`
     background: ${theme.colors.danger};
     color: #fff;
-    &:hover:not(:disabled) { filter: brightness(0.92); }
+    &:hover:not(:disabled) {
+      filter: brightness(0.92);
+    }
   `,
 };
 
 const sizes: Record<ButtonSize, ReturnType<typeof css>> = {
-  sm: css` padding: 6px 14px; font-size: 14px; `,
-  md: css` padding: 10px 20px; font-size: 15px; `,
-  lg: css` padding: 14px 30px; font-size: 17px; `,
+  sm: css`
+    padding: 6px 14px;
+    font-size: 14px;
+  `,
+  md: css`
+    padding: 10px 20px;
+    font-size: 15px;
+  `,
+  lg: css`
+    padding: 14px 30px;
+    font-size: 17px;
+  `,
 };
 
 const StyledButton = styled.button<StyledProps>`
@@ -57,11 +76,17 @@ const StyledButton = styled.button<StyledProps>`
   letter-spacing: 0.01em;
   cursor: pointer;
   white-space: nowrap;
-  transition: background 0.15s ease, filter 0.15s ease, box-shadow 0.15s ease;
+  transition:
+    background 0.15s ease,
+    filter 0.15s ease,
+    box-shadow 0.15s ease;
   width: ${(p) => (p.$fullWidth ? '100%' : 'auto')};
   ${(p) => sizes[p.$size]}
   ${(p) => variants[p.$variant]}
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
 `;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

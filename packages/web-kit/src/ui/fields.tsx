@@ -27,17 +27,25 @@ const control = css<{ $invalid: boolean }>`
   background: ${theme.colors.surface};
   color: ${theme.colors.text};
   font-size: 15px;
-  transition: border-color 0.15s ease, box-shadow 0.15s ease;
+  transition:
+    border-color 0.15s ease,
+    box-shadow 0.15s ease;
   &:focus {
     outline: none;
     border-color: ${theme.colors.primary};
     box-shadow: 0 0 0 3px ${theme.colors.primarySoft};
   }
-  &:disabled { background: ${theme.colors.surfaceMuted}; }
+  &:disabled {
+    background: ${theme.colors.surfaceMuted};
+  }
 `;
 
-const Input = styled.input<{ $invalid: boolean }>`${control}`;
-const Select = styled.select<{ $invalid: boolean }>`${control}`;
+const Input = styled.input<{ $invalid: boolean }>`
+  ${control}
+`;
+const Select = styled.select<{ $invalid: boolean }>`
+  ${control}
+`;
 const TextArea = styled.textarea<{ $invalid: boolean }>`
   ${control}
   resize: vertical;
@@ -120,7 +128,13 @@ export function TextAreaField({ label, hint, error, optional, id, ...textarea }:
   const fieldId = id ?? autoId;
   return (
     <FieldChrome id={fieldId} label={label} hint={hint} error={error} optional={optional}>
-      <TextArea id={fieldId} $invalid={Boolean(error)} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, hint, error)} {...textarea} />
+      <TextArea
+        id={fieldId}
+        $invalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        {...textarea}
+      />
     </FieldChrome>
   );
 }

@@ -24,9 +24,7 @@ export function loginRequest(email: string, password: string): Promise<LoginResp
 /** SPEC §8: "Login failed" or a message containing "Invalid" means bad credentials. */
 export function loginErrorText(error: unknown): string {
   const message = error instanceof Error ? error.message : '';
-  return message === DefaultErrors.login || message.includes('Invalid')
-    ? AdminLoginMessages.invalidCredentials
-    : AdminLoginMessages.serverError;
+  return message === DefaultErrors.login || message.includes('Invalid') ? AdminLoginMessages.invalidCredentials : AdminLoginMessages.serverError;
 }
 
 export function isAdminLogin(response: LoginResponse | undefined): response is LoginResponse {

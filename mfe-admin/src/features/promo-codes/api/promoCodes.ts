@@ -3,7 +3,6 @@ import { apiRequest, DefaultErrors } from '@altmed/web-kit';
 
 export type { NewPromoCode, PromoCode } from '@altmed/contracts/web';
 
-
 /** GET /api/promo-codes/list → { promoCodes }. */
 export async function fetchPromoCodes(token: string | null, signal?: AbortSignal): Promise<PromoCode[]> {
   const data = await apiRequest<Partial<PromoCodeListResponse> | undefined>('/promo-codes/list', {

@@ -10,10 +10,25 @@ const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: 15px;
-  th, td { text-align: left; padding: 12px 14px; border-bottom: 1px solid ${theme.colors.border}; }
-  th { font-size: 13px; letter-spacing: 0.05em; text-transform: uppercase; color: ${theme.colors.textMuted}; }
-  tbody tr:last-child td { border-bottom: none; }
-  td.code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-weight: 600; }
+  th,
+  td {
+    text-align: left;
+    padding: 12px 14px;
+    border-bottom: 1px solid ${theme.colors.border};
+  }
+  th {
+    font-size: 13px;
+    letter-spacing: 0.05em;
+    text-transform: uppercase;
+    color: ${theme.colors.textMuted};
+  }
+  tbody tr:last-child td {
+    border-bottom: none;
+  }
+  td.code {
+    font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+    font-weight: 600;
+  }
 `;
 
 const Status = styled.span<{ $active: boolean }>`

@@ -4,9 +4,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export function useTimedMessage(ms: number): [string | null, (message: string | null) => void] {
   const [message, setMessage] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const show = useCallback(
     (next: string | null) => {
       if (timer.current) clearTimeout(timer.current);

@@ -21,8 +21,13 @@ const Top = styled.div`
   justify-content: space-between;
   gap: 12px;
   align-items: flex-start;
-  h3 { font-size: 18px; }
-  p { color: ${theme.colors.textMuted}; font-size: 14px; }
+  h3 {
+    font-size: 18px;
+  }
+  p {
+    color: ${theme.colors.textMuted};
+    font-size: 14px;
+  }
 `;
 
 const Pill = styled.span<{ $bg: string; $fg: string }>`

@@ -4,14 +4,7 @@ import styled from 'styled-components';
 import { QueryProvider } from '@altmed/web-kit/src/query';
 import { Card, PageContainer, PageTitle, SelectField, Spinner, TextField, theme, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
-import {
-  fetchProviders,
-  updateProviderStatus,
-  type AdminProvider,
-  type ProviderAction,
-  type ProviderStats,
-  type StatusFilter,
-} from '../api/providers';
+import { fetchProviders, updateProviderStatus, type AdminProvider, type ProviderAction, type ProviderStats, type StatusFilter } from '../api/providers';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { ProviderCard } from './ProviderCard';
 
@@ -27,8 +20,15 @@ const Stats = styled.div`
 
 const Stat = styled(Card)`
   padding: 18px 20px;
-  span { display: block; color: ${theme.colors.textMuted}; font-size: 14px; }
-  strong { font-family: ${theme.fonts.heading}; font-size: 28px; }
+  span {
+    display: block;
+    color: ${theme.colors.textMuted};
+    font-size: 14px;
+  }
+  strong {
+    font-family: ${theme.fonts.heading};
+    font-size: 28px;
+  }
 `;
 
 const Filters = styled.div`
@@ -84,10 +84,22 @@ function ProvidersPageContent() {
       <PageTitle subtitle="Review, approve and block providers.">Provider Management</PageTitle>
       {banner ? <Banner tone={banner.tone}>{banner.text}</Banner> : null}
       <Stats>
-        <Stat><span>Total</span><strong>{stats.total}</strong></Stat>
-        <Stat><span>Approved</span><strong>{stats.approved}</strong></Stat>
-        <Stat><span>Pending</span><strong>{stats.pending}</strong></Stat>
-        <Stat><span>Blocked</span><strong>{stats.blocked}</strong></Stat>
+        <Stat>
+          <span>Total</span>
+          <strong>{stats.total}</strong>
+        </Stat>
+        <Stat>
+          <span>Approved</span>
+          <strong>{stats.approved}</strong>
+        </Stat>
+        <Stat>
+          <span>Pending</span>
+          <strong>{stats.pending}</strong>
+        </Stat>
+        <Stat>
+          <span>Blocked</span>
+          <strong>{stats.blocked}</strong>
+        </Stat>
       </Stats>
       <Filters>
         <TextField label="Search" type="search" placeholder="Name, practice or email" value={search} onChange={(e) => setSearch(e.target.value)} />
@@ -103,7 +115,12 @@ function ProvidersPageContent() {
       ) : providers.length ? (
         <Grid>
           {providers.map((provider) => (
-            <ProviderCard key={provider._id} provider={provider} busy={busyId === provider._id} onAction={(action) => statusChange.mutate({ provider, action })} />
+            <ProviderCard
+              key={provider._id}
+              provider={provider}
+              busy={busyId === provider._id}
+              onAction={(action) => statusChange.mutate({ provider, action })}
+            />
           ))}
         </Grid>
       ) : (

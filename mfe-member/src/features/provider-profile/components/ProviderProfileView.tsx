@@ -21,7 +21,11 @@ const ImageBox = styled.div`
   display: grid;
   place-items: center;
   color: ${theme.colors.textMuted};
-  img { width: 100%; height: 100%; object-fit: cover; }
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
 `;
 
 const Initials = styled.span`
@@ -37,15 +41,21 @@ const Head = styled.div`
   gap: 16px;
   flex-wrap: wrap;
   margin-bottom: 24px;
-  h1 { font-size: clamp(26px, 3vw, 36px); }
-  p { color: ${theme.colors.textMuted}; }
+  h1 {
+    font-size: clamp(26px, 3vw, 36px);
+  }
+  p {
+    color: ${theme.colors.textMuted};
+  }
 `;
 
 const Actions = styled.div`
   display: flex;
   gap: 8px;
   flex-wrap: wrap;
-  a { text-decoration: none; }
+  a {
+    text-decoration: none;
+  }
 `;
 
 const Layout = styled.div`
@@ -61,7 +71,10 @@ const Column = styled.div`
   display: grid;
   gap: 20px;
   align-content: start;
-  h2 { font-size: 20px; margin-bottom: 10px; }
+  h2 {
+    font-size: 20px;
+    margin-bottom: 10px;
+  }
 `;
 
 const Ad = styled(Card)`
@@ -116,7 +129,13 @@ export function ProviderProfileView({ provider }: { provider: PublicProvider }) 
   return (
     <PageContainer>
       <Heroes>
-        <ImageBox>{headshot ? <img src={headshot} alt={provider.providerName ?? 'Provider headshot'} /> : <Initials aria-hidden="true">{initials(provider.providerName)}</Initials>}</ImageBox>
+        <ImageBox>
+          {headshot ? (
+            <img src={headshot} alt={provider.providerName ?? 'Provider headshot'} />
+          ) : (
+            <Initials aria-hidden="true">{initials(provider.providerName)}</Initials>
+          )}
+        </ImageBox>
         <ImageBox>{gallery ? <img src={gallery} alt="Office" /> : <span>Office Photo Not Available</span>}</ImageBox>
       </Heroes>
       <Head>
@@ -128,7 +147,9 @@ export function ProviderProfileView({ provider }: { provider: PublicProvider }) 
           <Button variant="outline">Call</Button>
           {provider.email ? (
             <a href={`mailto:${provider.email}`}>
-              <Button variant="outline" tabIndex={-1}>Email</Button>
+              <Button variant="outline" tabIndex={-1}>
+                Email
+              </Button>
             </a>
           ) : null}
           <Button variant="outline">Save</Button>
@@ -143,8 +164,8 @@ export function ProviderProfileView({ provider }: { provider: PublicProvider }) 
           <Card as="section">
             <h2>Patients Say</h2>
             <p>
-              Satisfaction {rating(stats?.averageSatisfactionRating)} / 5 · Efficacy {rating(stats?.averageEfficacyRating)} / 5 ·{' '}
-              {stats?.totalReviews ?? 0} reviews
+              Satisfaction {rating(stats?.averageSatisfactionRating)} / 5 · Efficacy {rating(stats?.averageEfficacyRating)} / 5 · {stats?.totalReviews ?? 0}{' '}
+              reviews
             </p>
             {reviews.length ? (
               <List>
@@ -161,9 +182,15 @@ export function ProviderProfileView({ provider }: { provider: PublicProvider }) 
             <List>
               {provider.specialties?.length ? <li>Specialties: {provider.specialties.join(', ')}</li> : null}
               {provider.practiceName ? <li>Practice: {provider.practiceName}</li> : null}
-              {provider.boardCertifications?.map((c) => <li key={`c-${c}`}>Board certification: {c}</li>)}
-              {provider.hospitalAffiliations?.map((h) => <li key={`h-${h}`}>Hospital affiliation: {h}</li>)}
-              {provider.educationAndTraining?.map((e) => <li key={`e-${e}`}>Education: {e}</li>)}
+              {provider.boardCertifications?.map((c) => (
+                <li key={`c-${c}`}>Board certification: {c}</li>
+              ))}
+              {provider.hospitalAffiliations?.map((h) => (
+                <li key={`h-${h}`}>Hospital affiliation: {h}</li>
+              ))}
+              {provider.educationAndTraining?.map((e) => (
+                <li key={`e-${e}`}>Education: {e}</li>
+              ))}
               {provider.npiNumber ? <li>NPI: {provider.npiNumber}</li> : null}
               {provider.stateLicenses?.map((l) => (
                 <li key={`l-${l.state}`}>
@@ -185,7 +212,9 @@ export function ProviderProfileView({ provider }: { provider: PublicProvider }) 
               </p>
             ) : null}
           </Card>
-          <Ad as="aside" aria-label="Advertisement">Advertisement</Ad>
+          <Ad as="aside" aria-label="Advertisement">
+            Advertisement
+          </Ad>
         </Column>
       </Layout>
     </PageContainer>

@@ -1,11 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { fetchProviderProfile, type PublicProvider } from '../api/providerProfile';
 
-export type ProfileState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'not-found' }
-  | { status: 'ready'; provider: PublicProvider };
+export type ProfileState = { status: 'loading' } | { status: 'error' } | { status: 'not-found' } | { status: 'ready'; provider: PublicProvider };
 
 /** Loads a provider profile; `retry` loads it again after an error. */
 export function useProviderProfile(providerId: string | undefined): { state: ProfileState; retry: () => void } {

@@ -22,7 +22,14 @@ describe('provider dashboard', () => {
         method: 'GET',
         path: '/api/provider-info/p-7',
         status: 200,
-        body: { provider: { _id: 'p-7', providerName: 'Dr. Lee', practiceName: 'Lee Wellness', reviewStats: { totalReviews: 12, averageSatisfactionRating: 4.55, averageEfficacyRating: 4 } } },
+        body: {
+          provider: {
+            _id: 'p-7',
+            providerName: 'Dr. Lee',
+            practiceName: 'Lee Wellness',
+            reviewStats: { totalReviews: 12, averageSatisfactionRating: 4.55, averageEfficacyRating: 4 },
+          },
+        },
       },
     ]);
     const store = createSessionStore(localStorage);

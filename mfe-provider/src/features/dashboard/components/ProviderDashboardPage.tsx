@@ -18,8 +18,16 @@ const Stats = styled.div`
 
 const Stat = styled(Card)`
   padding: 20px 22px;
-  span { display: block; color: ${theme.colors.textMuted}; font-size: 14px; margin-bottom: 4px; }
-  strong { font-family: ${theme.fonts.heading}; font-size: 30px; }
+  span {
+    display: block;
+    color: ${theme.colors.textMuted};
+    font-size: 14px;
+    margin-bottom: 4px;
+  }
+  strong {
+    font-family: ${theme.fonts.heading};
+    font-size: 30px;
+  }
 `;
 
 const Sections = styled.div`
@@ -33,7 +41,9 @@ const SectionHead = styled.div`
   align-items: center;
   gap: 12px;
   margin-bottom: 12px;
-  h2 { font-size: 20px; }
+  h2 {
+    font-size: 20px;
+  }
 `;
 
 const Muted = styled.p`
@@ -45,11 +55,17 @@ const Dl = styled.dl`
   grid-template-columns: 200px 1fr;
   gap: 8px 16px;
   margin: 0;
-  dt { color: ${theme.colors.textMuted}; }
-  dd { margin: 0; }
+  dt {
+    color: ${theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+  }
   ${theme.mobile} {
     grid-template-columns: 1fr;
-    dd { margin-bottom: 8px; }
+    dd {
+      margin-bottom: 8px;
+    }
   }
 `;
 
@@ -88,12 +104,23 @@ function ProviderDashboardContent() {
 
   return (
     <PageContainer>
-      <PageTitle subtitle="Your public profile and what patients say.">{profile?.providerName ? `Welcome, ${profile.providerName}` : 'Provider Dashboard'}</PageTitle>
+      <PageTitle subtitle="Your public profile and what patients say.">
+        {profile?.providerName ? `Welcome, ${profile.providerName}` : 'Provider Dashboard'}
+      </PageTitle>
       {error ? <Alert>{error}</Alert> : null}
       <Stats>
-        <Stat><span>Total Reviews</span><strong>{stats?.totalReviews ?? 0}</strong></Stat>
-        <Stat><span>Avg Satisfaction</span><strong>{rating(stats?.averageSatisfactionRating)}</strong></Stat>
-        <Stat><span>Avg Efficacy</span><strong>{rating(stats?.averageEfficacyRating)}</strong></Stat>
+        <Stat>
+          <span>Total Reviews</span>
+          <strong>{stats?.totalReviews ?? 0}</strong>
+        </Stat>
+        <Stat>
+          <span>Avg Satisfaction</span>
+          <strong>{rating(stats?.averageSatisfactionRating)}</strong>
+        </Stat>
+        <Stat>
+          <span>Avg Efficacy</span>
+          <strong>{rating(stats?.averageEfficacyRating)}</strong>
+        </Stat>
       </Stats>
       {loading ? (
         <Spinner label="Loading your profile..." />
@@ -101,10 +128,14 @@ function ProviderDashboardContent() {
         <Sections>
           <Section title="Basic Information">
             <Dl>
-              <dt>Practice</dt><dd>{profile?.practiceName ?? '—'}</dd>
-              <dt>Provider</dt><dd>{profile?.providerName ?? '—'}</dd>
-              <dt>Email</dt><dd>{profile?.email ?? '—'}</dd>
-              <dt>NPI Number</dt><dd>{profile?.npiNumber ?? '—'}</dd>
+              <dt>Practice</dt>
+              <dd>{profile?.practiceName ?? '—'}</dd>
+              <dt>Provider</dt>
+              <dd>{profile?.providerName ?? '—'}</dd>
+              <dt>Email</dt>
+              <dd>{profile?.email ?? '—'}</dd>
+              <dt>NPI Number</dt>
+              <dd>{profile?.npiNumber ?? '—'}</dd>
               <dt>Address</dt>
               <dd>{profile ? [profile.address, profile.suite, profile.city, profile.state, profile.zip].filter(Boolean).join(', ') || '—' : '—'}</dd>
             </Dl>
@@ -114,10 +145,14 @@ function ProviderDashboardContent() {
           </Section>
           <Section title="Qualifications">
             <Dl>
-              <dt>Specialties</dt><dd>{list(profile?.specialties)}</dd>
-              <dt>Board certifications</dt><dd>{list(profile?.boardCertifications)}</dd>
-              <dt>Hospital affiliations</dt><dd>{list(profile?.hospitalAffiliations)}</dd>
-              <dt>Education and training</dt><dd>{list(profile?.educationAndTraining)}</dd>
+              <dt>Specialties</dt>
+              <dd>{list(profile?.specialties)}</dd>
+              <dt>Board certifications</dt>
+              <dd>{list(profile?.boardCertifications)}</dd>
+              <dt>Hospital affiliations</dt>
+              <dd>{list(profile?.hospitalAffiliations)}</dd>
+              <dt>Education and training</dt>
+              <dd>{list(profile?.educationAndTraining)}</dd>
             </Dl>
           </Section>
           <Section title="Profile Images">

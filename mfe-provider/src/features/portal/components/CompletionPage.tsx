@@ -8,8 +8,13 @@ const Done = styled(Card)`
   display: grid;
   justify-items: center;
   gap: 14px;
-  h1 { font-size: clamp(24px, 3vw, 32px); }
-  p { color: ${theme.colors.textMuted}; max-width: 480px; }
+  h1 {
+    font-size: clamp(24px, 3vw, 32px);
+  }
+  p {
+    color: ${theme.colors.textMuted};
+    max-width: 480px;
+  }
 `;
 
 const Check = styled.div`

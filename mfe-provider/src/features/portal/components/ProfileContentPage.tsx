@@ -16,10 +16,20 @@ const Upload = styled.label<{ $invalid: boolean }>`
   border-radius: ${theme.radii.lg};
   background: ${theme.colors.surfaceMuted};
   cursor: pointer;
-  strong { font-size: 15px; }
-  span { font-size: 13px; color: ${theme.colors.textMuted}; }
-  input { margin-top: 6px; font-size: 14px; }
-  &:hover { border-color: ${theme.colors.primary}; }
+  strong {
+    font-size: 15px;
+  }
+  span {
+    font-size: 13px;
+    color: ${theme.colors.textMuted};
+  }
+  input {
+    margin-top: 6px;
+    font-size: 14px;
+  }
+  &:hover {
+    border-color: ${theme.colors.primary};
+  }
 `;
 
 const FieldError = styled.p`

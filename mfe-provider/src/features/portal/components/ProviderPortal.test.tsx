@@ -24,7 +24,18 @@ function fillValidStep1() {
 describe('provider portal step 1', () => {
   it('shows every field of step 1', () => {
     renderRoutes('/provider-portal');
-    for (const label of ['Name of Practice', 'Provider/Practitioner Name', 'Email', 'Password', 'Confirm Password', 'NPI Number', 'Address', 'City', 'State', 'ZIP']) {
+    for (const label of [
+      'Name of Practice',
+      'Provider/Practitioner Name',
+      'Email',
+      'Password',
+      'Confirm Password',
+      'NPI Number',
+      'Address',
+      'City',
+      'State',
+      'ZIP',
+    ]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     expect(screen.getByLabelText(/Apartment\/Suite/)).toBeInTheDocument();

@@ -15,7 +15,8 @@ const LicenseRow = styled.div`
   grid-template-columns: 110px 1fr 1fr auto;
   gap: 8px;
   margin-bottom: 8px;
-  select, input {
+  select,
+  input {
     padding: 10px 12px;
     border-radius: ${theme.radii.md};
     border: 1.5px solid ${theme.colors.border};
@@ -49,14 +50,18 @@ const Chips = styled.div`
     color: ${theme.colors.primary};
     font-weight: 600;
   }
-  input { accent-color: ${theme.colors.primary}; }
+  input {
+    accent-color: ${theme.colors.primary};
+  }
 `;
 
 const Fieldset = styled.fieldset`
   border: none;
   margin: 0;
   padding: 0;
-  legend { padding: 0; }
+  legend {
+    padding: 0;
+  }
 `;
 
 const emptyLicense: StateLicense = { state: '', deaNumber: '', licenseNumber: '' };
@@ -75,8 +80,7 @@ export default function QualificationsPage() {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const setLicense = (index: number, patch: Partial<StateLicense>) =>
-    setLicenses((rows) => rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const setLicense = (index: number, patch: Partial<StateLicense>) => setLicenses((rows) => rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -118,17 +122,35 @@ export default function QualificationsPage() {
             <section>
               <SectionHeading>Type of Medicine</SectionHeading>
               <SectionHint>Board certifications</SectionHint>
-              <RepeatableList label="Board certification" values={boardCertifications} placeholder="Board certification" addLabel="Add certification" onChange={setBoardCertifications} />
+              <RepeatableList
+                label="Board certification"
+                values={boardCertifications}
+                placeholder="Board certification"
+                addLabel="Add certification"
+                onChange={setBoardCertifications}
+              />
             </section>
             <section>
               <SectionHeading>Hospital Affiliations (optional)</SectionHeading>
               <SectionHint>Position, Hospital Name</SectionHint>
-              <RepeatableList label="Hospital affiliation" values={hospitalAffiliations} placeholder="Position, Hospital Name" addLabel="Add affiliation" onChange={setHospitalAffiliations} />
+              <RepeatableList
+                label="Hospital affiliation"
+                values={hospitalAffiliations}
+                placeholder="Position, Hospital Name"
+                addLabel="Add affiliation"
+                onChange={setHospitalAffiliations}
+              />
             </section>
             <section>
               <SectionHeading>Education and Training</SectionHeading>
               <SectionHint>University, Degree</SectionHint>
-              <RepeatableList label="Education" values={educationAndTraining} placeholder="University, Degree" addLabel="Add education" onChange={setEducationAndTraining} />
+              <RepeatableList
+                label="Education"
+                values={educationAndTraining}
+                placeholder="University, Degree"
+                addLabel="Add education"
+                onChange={setEducationAndTraining}
+              />
             </section>
             <section>
               <SectionHeading>State Licenses</SectionHeading>
@@ -140,8 +162,18 @@ export default function QualificationsPage() {
                   </select>
                   {row.state ? (
                     <>
-                      <input aria-label={`License ${index + 1} DEA number`} placeholder="DEA Number" value={row.deaNumber} onChange={(e) => setLicense(index, { deaNumber: e.target.value })} />
-                      <input aria-label={`License ${index + 1} license number`} placeholder="License Number" value={row.licenseNumber} onChange={(e) => setLicense(index, { licenseNumber: e.target.value })} />
+                      <input
+                        aria-label={`License ${index + 1} DEA number`}
+                        placeholder="DEA Number"
+                        value={row.deaNumber}
+                        onChange={(e) => setLicense(index, { deaNumber: e.target.value })}
+                      />
+                      <input
+                        aria-label={`License ${index + 1} license number`}
+                        placeholder="License Number"
+                        value={row.licenseNumber}
+                        onChange={(e) => setLicense(index, { licenseNumber: e.target.value })}
+                      />
                     </>
                   ) : (
                     <>

@@ -11,7 +11,11 @@ const Row = styled.div`
     border-radius: ${theme.radii.md};
     border: 1.5px solid ${theme.colors.border};
     font-size: 15px;
-    &:focus { outline: none; border-color: ${theme.colors.primary}; box-shadow: 0 0 0 3px ${theme.colors.primarySoft}; }
+    &:focus {
+      outline: none;
+      border-color: ${theme.colors.primary};
+      box-shadow: 0 0 0 3px ${theme.colors.primarySoft};
+    }
   }
 `;
 

@@ -22,9 +22,17 @@ const Benefits = styled.ul`
   padding: 0;
   display: grid;
   gap: 12px;
-  li { display: grid; gap: 2px; }
-  strong { color: ${theme.colors.primary}; }
-  span { color: ${theme.colors.textMuted}; font-size: 15px; }
+  li {
+    display: grid;
+    gap: 2px;
+  }
+  strong {
+    color: ${theme.colors.primary};
+  }
+  span {
+    color: ${theme.colors.textMuted};
+    font-size: 15px;
+  }
 `;
 
 const PriceBlock = styled.div`
@@ -36,8 +44,14 @@ const PriceBlock = styled.div`
   align-items: baseline;
   justify-content: space-between;
   gap: 12px;
-  b { font-size: 22px; font-family: ${theme.fonts.heading}; }
-  span { font-size: 14px; color: ${theme.colors.textMuted}; }
+  b {
+    font-size: 22px;
+    font-family: ${theme.fonts.heading};
+  }
+  span {
+    font-size: 14px;
+    color: ${theme.colors.textMuted};
+  }
 `;
 
 const Footer = styled.div`
@@ -72,10 +86,7 @@ export function JoinDialog({ onClose }: { onClose: () => void }) {
       <Center>
         <LeafMark size={48} />
       </Center>
-      <Intro>
-        Your membership opens the door to a trusted community in alternative medicine and the knowledge to make the most of
-        it.
-      </Intro>
+      <Intro>Your membership opens the door to a trusted community in alternative medicine and the knowledge to make the most of it.</Intro>
       <Benefits>
         <li>
           <strong>Connections</strong>

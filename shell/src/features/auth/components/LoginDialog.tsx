@@ -21,7 +21,9 @@ const LinkButton = styled.button`
   color: ${theme.colors.primary};
   font-weight: 600;
   cursor: pointer;
-  &:hover { text-decoration: underline; }
+  &:hover {
+    text-decoration: underline;
+  }
 `;
 
 /** Placeholder for the member login modal; the real form arrives with the identity API. */

@@ -16,9 +16,13 @@ const Grid = styled.ul`
   flex-wrap: wrap;
   justify-content: center;
   gap: 16px;
-  > li { flex: 0 0 calc((100% - 3 * 16px) / 4); }
+  > li {
+    flex: 0 0 calc((100% - 3 * 16px) / 4);
+  }
   @media (max-width: 1023px) {
-    > li { flex-basis: calc((100% - 2 * 16px) / 3); }
+    > li {
+      flex-basis: calc((100% - 2 * 16px) / 3);
+    }
   }
   ${theme.mobile} {
     display: grid;
@@ -37,8 +41,13 @@ const Tile = styled.li`
   border-radius: ${theme.radii.lg};
   font-weight: 600;
   font-size: 15px;
-  transition: transform 0.15s ease, box-shadow 0.15s ease;
-  &:hover { transform: translateY(-2px); box-shadow: ${theme.shadows.md}; }
+  transition:
+    transform 0.15s ease,
+    box-shadow 0.15s ease;
+  &:hover {
+    transform: translateY(-2px);
+    box-shadow: ${theme.shadows.md};
+  }
   ${theme.mobile} {
     padding: 12px;
     font-size: 14px;
@@ -84,7 +93,10 @@ function AreaTiles({ areas, as }: { areas: readonly string[]; as?: typeof Drawer
     <List>
       {areas.map((area) => (
         <Tile key={area}>
-          <Mark $color={palette[AREAS_OF_INTEREST.indexOf(area as (typeof AREAS_OF_INTEREST)[number]) % palette.length] ?? theme.colors.primary} aria-hidden="true">
+          <Mark
+            $color={palette[AREAS_OF_INTEREST.indexOf(area as (typeof AREAS_OF_INTEREST)[number]) % palette.length] ?? theme.colors.primary}
+            aria-hidden="true"
+          >
             {area.charAt(0)}
           </Mark>
           {area}

@@ -74,7 +74,9 @@ const TextLink = styled(Link)`
   font-weight: 600;
   color: ${theme.colors.primary};
   text-decoration: none;
-  &:hover { text-decoration: underline; }
+  &:hover {
+    text-decoration: underline;
+  }
 `;
 
 const Note = styled.p`
@@ -110,7 +112,12 @@ const Chip = styled.div<{ $top: string; $left: string }>`
   font-size: 14px;
   font-weight: 600;
   color: ${theme.colors.text};
-  span { display: block; font-weight: 400; font-size: 12px; color: ${theme.colors.textMuted}; }
+  span {
+    display: block;
+    font-weight: 400;
+    font-size: 12px;
+    color: ${theme.colors.textMuted};
+  }
   ${theme.mobile} {
     padding: 9px 12px;
     font-size: 13px;
@@ -165,8 +172,8 @@ export function Hero() {
             Alternative medicine, <em>with people you can trust</em>
           </Title>
           <Lead>
-            One membership connects you with vetted providers, scientists, practitioners and advisors — plus learning from
-            industry leaders and innovative therapies, treatments and products to explore.
+            One membership connects you with vetted providers, scientists, practitioners and advisors — plus learning from industry leaders and innovative
+            therapies, treatments and products to explore.
           </Lead>
           <Ctas>
             <Button size="lg" variant="secondary" onClick={openJoin}>

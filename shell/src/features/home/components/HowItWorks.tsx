@@ -25,8 +25,13 @@ const List = styled.ol`
 const Item = styled.li`
   position: relative;
   padding-top: 64px;
-  h3 { font-size: 21px; margin-bottom: 8px; }
-  p { color: ${theme.colors.textMuted}; }
+  h3 {
+    font-size: 21px;
+    margin-bottom: 8px;
+  }
+  p {
+    color: ${theme.colors.textMuted};
+  }
   &::before {
     counter-increment: step;
     content: counter(step);

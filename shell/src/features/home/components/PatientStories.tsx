@@ -13,8 +13,7 @@ const stories = [
   {
     name: 'James T.',
     area: 'Orthopedic',
-    quote:
-      'I wanted options besides surgery for my knee. Comparing credentials and patient reviews side by side made choosing a regenerative specialist easy.',
+    quote: 'I wanted options besides surgery for my knee. Comparing credentials and patient reviews side by side made choosing a regenerative specialist easy.',
     color: '#1f5f5b',
   },
   {
@@ -79,7 +78,12 @@ const Avatar = styled.span<{ $color: string }>`
 
 const Meta = styled.div`
   font-weight: 600;
-  span { display: block; font-weight: 400; font-size: 14px; color: ${theme.colors.textMuted}; }
+  span {
+    display: block;
+    font-weight: 400;
+    font-size: 14px;
+    color: ${theme.colors.textMuted};
+  }
 `;
 
 /** Three patient-story cards (SPEC §1). */

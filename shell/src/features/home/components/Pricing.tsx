@@ -35,7 +35,12 @@ const Price = styled.p`
   font-size: 54px;
   font-weight: 700;
   line-height: 1;
-  small { font-family: ${theme.fonts.body}; font-size: 17px; font-weight: 500; opacity: 0.9; }
+  small {
+    font-family: ${theme.fonts.body};
+    font-size: 17px;
+    font-weight: 500;
+    opacity: 0.9;
+  }
 `;
 
 const Monthly = styled.p`
@@ -62,8 +67,13 @@ const Benefits = styled.ul`
     gap: 12px;
     align-items: flex-start;
   }
-  strong { display: block; }
-  span.text { color: ${theme.colors.textMuted}; font-size: 15px; }
+  strong {
+    display: block;
+  }
+  span.text {
+    color: ${theme.colors.textMuted};
+    font-size: 15px;
+  }
 `;
 
 const Check = styled.span`

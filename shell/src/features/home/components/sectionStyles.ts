@@ -37,7 +37,9 @@ export const SectionLead = styled.p`
 export const SectionHeader = styled.div<{ $center?: boolean }>`
   margin-bottom: 44px;
   text-align: ${(p) => (p.$center ? 'center' : 'left')};
-  ${SectionLead} { margin: ${(p) => (p.$center ? '0 auto' : '0')}; }
+  ${SectionLead} {
+    margin: ${(p) => (p.$center ? '0 auto' : '0')};
+  }
   ${theme.mobile} {
     margin-bottom: 28px;
   }

@@ -52,7 +52,10 @@ const LinkList = styled.ul`
     color: rgba(255, 255, 255, 0.82);
     text-decoration: none;
     font-size: 15px;
-    &:hover { color: #fff; text-decoration: underline; }
+    &:hover {
+      color: #fff;
+      text-decoration: underline;
+    }
   }
 `;
 
@@ -95,18 +98,32 @@ export function Footer() {
         <nav aria-label="Footer: membership">
           <ColumnTitle>Membership</ColumnTitle>
           <LinkList>
-            <li><Link to="/how">How It Works</Link></li>
-            <li><Link to="/about">About</Link></li>
-            <li><Link to="/faq">FAQ</Link></li>
-            <li><Link to="/provider-portal">Provider Sign Up</Link></li>
+            <li>
+              <Link to="/how">How It Works</Link>
+            </li>
+            <li>
+              <Link to="/about">About</Link>
+            </li>
+            <li>
+              <Link to="/faq">FAQ</Link>
+            </li>
+            <li>
+              <Link to="/provider-portal">Provider Sign Up</Link>
+            </li>
           </LinkList>
         </nav>
         <nav aria-label="Footer: company">
           <ColumnTitle>Company</ColumnTitle>
           <LinkList>
-            <li><Link to="/contact">Contact</Link></li>
-            <li><Link to="/privacy">Privacy Policy</Link></li>
-            <li><Link to="/terms">Terms of Service</Link></li>
+            <li>
+              <Link to="/contact">Contact</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/terms">Terms of Service</Link>
+            </li>
           </LinkList>
         </nav>
       </Inner>

@@ -69,13 +69,20 @@ const MenuLink = styled(NavLink)`
   font-size: 15px;
   padding: 6px 0;
   border-bottom: 2px solid transparent;
-  &:hover { color: ${theme.colors.primary}; }
-  &.active { color: ${theme.colors.primary}; border-bottom-color: ${theme.colors.accent}; }
+  &:hover {
+    color: ${theme.colors.primary};
+  }
+  &.active {
+    color: ${theme.colors.primary};
+    border-bottom-color: ${theme.colors.accent};
+  }
   ${theme.mobile} {
     display: block;
     padding: 12px 4px;
     border-bottom: 1px solid ${theme.colors.surfaceMuted};
-    &.active { border-bottom-color: ${theme.colors.surfaceMuted}; }
+    &.active {
+      border-bottom-color: ${theme.colors.surfaceMuted};
+    }
   }
 `;
 
@@ -93,7 +100,9 @@ const Actions = styled.div`
 const Greeting = styled.span`
   font-size: 15px;
   color: ${theme.colors.textMuted};
-  strong { color: ${theme.colors.text}; }
+  strong {
+    color: ${theme.colors.text};
+  }
   ${theme.mobile} {
     padding: 6px 4px;
   }
@@ -118,11 +127,7 @@ const Toggle = styled.button`
 function MenuIcon({ open }: { open: boolean }) {
   return (
     <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" stroke={theme.colors.text} strokeWidth="2" strokeLinecap="round">
-      {open ? (
-        <path d="M6 6l12 12M18 6L6 18" />
-      ) : (
-        <path d="M4 7h16M4 12h16M4 17h16" />
-      )}
+      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
     </svg>
   );
 }
@@ -182,10 +187,24 @@ export function Header() {
               </>
             ) : (
               <>
-                <Button variant="outline" size="sm" onClick={() => { setOpen(false); openLogin(); }}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => {
+                    setOpen(false);
+                    openLogin();
+                  }}
+                >
                   Login
                 </Button>
-                <Button variant="secondary" size="sm" onClick={() => { setOpen(false); openJoin(); }}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => {
+                    setOpen(false);
+                    openJoin();
+                  }}
+                >
                   Join
                 </Button>
               </>
