@@ -9,21 +9,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../support/browser';
 
 const SITE_URL = (process.env.BENCH_SITE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROUTES = ['/', '/provider-portal', '/admin/login'];
 const RUNS = 3;
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-].join(' ');
+const CHROME_FLAGS = ['--headless=new', ...OFFLINE_CHROMIUM_FLAGS].join(' ');
 
 interface Run {
   score: number;
