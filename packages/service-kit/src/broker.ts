@@ -64,6 +64,7 @@ export class EventBroker {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly retry: RetryPolicy;
   private closing = false;
+  private consumingStopped = false;
   private started = false;
   private readonly lastConnectFailureLog: Record<Role, number> = { publisher: 0, consumer: 0 };
   /** Ids of events the broker returned as unroutable (no queue bound yet); their publish fails. */
@@ -103,6 +104,8 @@ export class EventBroker {
     if (this.consumers.length === 0) return;
     this.consumer = await this.connect('consumer', async (model) => {
       this.consumerTags.clear();
+      // A reconnect while shutting down declares nothing and takes no deliveries.
+      if (this.consumingStopped) return;
       for (const consumer of this.consumers) await this.startConsumer(model, consumer);
     });
   }
@@ -133,11 +136,16 @@ export class EventBroker {
     );
   }
 
-  /** Stops taking deliveries and waits for the handlers already running. */
+  /**
+   * Stops taking deliveries and waits for the handlers already running. A delivery that reaches
+   * the client after this starts goes back to its queue unhandled, so no handler is cut short by
+   * the connection closing (which would leave a retry copy and its original both in the broker).
+   */
   async stopConsuming(): Promise<void> {
+    this.consumingStopped = true;
     await Promise.all([...this.consumerTags].map(([channel, tag]) => channel.cancel(tag).catch(() => undefined)));
     this.consumerTags.clear();
-    await Promise.allSettled([...this.inFlight]);
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
   async close(): Promise<void> {
@@ -225,7 +233,11 @@ export class EventBroker {
     const { consumerTag } = await channel.consume(consumer.queue, (message) => {
       if (!message) {
         // The broker cancelled the consumer (its queue was deleted): rebuild the connection.
-        if (!this.closing) void model.close().catch(() => undefined);
+        if (!this.closing && !this.consumingStopped) void model.close().catch(() => undefined);
+        return;
+      }
+      if (this.consumingStopped) {
+        channel.nack(message, false, true);
         return;
       }
       const delivery = this.deliver(channel, consumer, message).catch((err: unknown) => {
