@@ -83,7 +83,11 @@ export async function createTestVhost(serverUrl: string, log: (message: string) 
   }
   url.pathname = `/${encodeURIComponent(vhost)}`;
   log(`RabbitMQ: vhost ${vhost} for this run`);
-  return { url: url.toString(), remove: () => rabbitmqctl(['delete_vhost', vhost]).then(() => undefined) };
+  return {
+    url: url.toString(),
+    // With it go the vhosts that test files made in workers that have exited since.
+    remove: () => rabbitmqctl(['delete_vhost', vhost]).then(() => removeVhostsOfEndedRuns(log)),
+  };
 }
 
 /** The vhosts on this machine's RabbitMQ node. */
@@ -104,7 +108,7 @@ async function removeVhostsOfEndedRuns(log: (message: string) => void): Promise<
       () => true,
       () => false,
     );
-    if (deleted) log(`RabbitMQ: deleted ${vhost}, left behind by a test run that ended without stopping`);
+    if (deleted) log(`RabbitMQ: deleted ${vhost}, whose test process has ended`);
   }
 }
 

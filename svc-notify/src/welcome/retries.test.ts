@@ -52,7 +52,14 @@ describe('when the SMTP server is down for a while', () => {
 
       // With the consumer stopped, the broker holds every event: none was kept in the consumer's memory.
       await first.service.stop();
-      await eventually(async () => (await messagesIn([names.work, ...delayQueues])) === events.length, 15_000, 'Expected the broker to hold every event');
+      let held = 0;
+      await eventually(
+        async () => (held = await messagesIn([names.work, ...delayQueues])) === events.length,
+        15_000,
+        'Expected the broker to hold every event',
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}: it holds ${held}`);
+      });
 
       await proxy.restore();
       second = await startTestNotify(env);
