@@ -1,7 +1,7 @@
 import { connect, type Channel, type ChannelModel } from 'amqplib';
 import request from 'supertest';
 import { EVENTS_EXCHANGE, parseEvent, type EventEnvelope } from '@altmed/contracts';
-import { eventually, proxyFor, withDatabase, type TcpProxy } from '@altmed/local-stack/src/testing';
+import { eventually, proxyFor, sleep, withDatabase, type TcpProxy } from '@altmed/local-stack/src/testing';
 import { authBody, startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
 
 /**
@@ -90,7 +90,7 @@ describe('while the broker is unreachable', () => {
       const userId = authBody(signup).user.id;
       const login = await request(identity.url).post('/users/login').send({ email: body.email, password: body.password }).expect(200);
       expect(authBody(login).user).toMatchObject({ id: userId, email: body.email });
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await sleep(1_500);
       expect(listener.received.filter((event) => (event.data as { userId?: string }).userId === userId)).toHaveLength(0);
       expect(await pendingOutbox(identity.database)).toBe(1);
       expect(await usersDue(identity.database)).toBe(1);

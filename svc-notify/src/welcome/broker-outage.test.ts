@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import { EventBroker, OutboxRelay, createEvent, createLogger, outboxFieldsFor, outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
-import { dropDatabase, emailsTo, eventually, listEmails, proxyFor, waitForEmailsTo } from '@altmed/local-stack/src/testing';
+import { dropDatabase, emailsTo, eventually, listEmails, proxyFor, sleep, waitForEmailsTo } from '@altmed/local-stack/src/testing';
 import { startTestNotify } from '../test/test-service';
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Sign-up as svc-identity does it, through the service kit: the user and its user.signed_up event
@@ -53,14 +51,14 @@ describe('while RabbitMQ is away', () => {
 
       const email = `ada.${randomUUID().slice(0, 8)}@example.com`;
       await producer.signUp(email);
-      await pause(1_500);
+      await sleep(1_500);
       expect(await producer.pendingEvents()).toBe(1);
       expect(emailsTo(await listEmails(), email)).toHaveLength(0);
 
       await proxy.restore();
       await waitForEmailsTo(email, 1, 30_000);
       await eventually(async () => (await producer.pendingEvents()) === 0);
-      await pause(1_500);
+      await sleep(1_500);
       expect(emailsTo(await listEmails(), email)).toHaveLength(1);
     } finally {
       await producer.stop();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { consumerQueueNames } from '@altmed/service-kit';
-import { emailsTo, eventually, listEmails, proxyFor, waitForEmailsTo } from '@altmed/local-stack/src/testing';
+import { emailsTo, eventually, listEmails, proxyFor, sleep, waitForEmailsTo } from '@altmed/local-stack/src/testing';
 import { replayDeadLettersCommand } from '../replay-dead-letters';
 import { TestPublisher, signedUpEvent, startTestNotify, testRetryEnv, type TestNotify } from '../test/test-service';
 
@@ -12,7 +12,6 @@ afterAll(async () => {
   await publisher.close();
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const emailOf = (event: { data: unknown }) => (event.data as { email: string }).email;
 
 async function messagesIn(queues: string[]): Promise<number> {
@@ -47,7 +46,7 @@ describe('when the SMTP server is down for a while', () => {
 
       // Failed events wait in the broker's delay queues; several retries go by (the delays reach their 1 s cap after about 1.5 s).
       await eventually(async () => (await messagesIn(delayQueues)) > 0, 15_000, 'Expected failed events to wait in a delay queue');
-      await pause(4_000);
+      await sleep(4_000);
       expect(emailsTo(await listEmails(), emailOf(events[0]!))).toHaveLength(0);
 
       // With the consumer stopped, the broker holds every event: none was kept in the consumer's memory.
@@ -65,7 +64,7 @@ describe('when the SMTP server is down for a while', () => {
       second = await startTestNotify(env);
       for (const event of events) await waitForEmailsTo(emailOf(event), 1, 30_000);
       await eventually(async () => (await messagesIn([names.work, ...delayQueues])) === 0, 15_000, 'Expected the queues to drain');
-      await pause(1_500);
+      await sleep(1_500);
       const inbox = await listEmails();
       for (const event of events) expect(emailsTo(inbox, emailOf(event))).toHaveLength(1);
       expect(await messagesIn([names.deadLetter])).toBe(0);

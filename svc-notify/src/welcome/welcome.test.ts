@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { emailsTo, eventually, listEmails, proxyFor, waitForEmailsTo } from '@altmed/local-stack/src/testing';
+import { emailsTo, eventually, listEmails, proxyFor, sleep, waitForEmailsTo } from '@altmed/local-stack/src/testing';
 import { TestPublisher, signedUpEvent, startTestNotify, type TestNotify } from '../test/test-service';
 
 let publisher: TestPublisher;
@@ -10,8 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await publisher.close();
 });
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('welcome email', () => {
   let notify: TestNotify;
@@ -29,7 +27,7 @@ describe('welcome email', () => {
     await publisher.publish('user.signed_up', event);
 
     const [welcome] = await waitForEmailsTo(email);
-    await pause(1_500);
+    await sleep(1_500);
     expect(emailsTo(await listEmails(), email)).toHaveLength(1);
     expect(welcome!.subject).toBe('Welcome to your membership');
     expect(welcome!.text).toContain('Hi Grace,');
@@ -66,7 +64,7 @@ describe('when the broker cancels the consumer', () => {
         await publisher.publish('user.signed_up', event);
         return emailsTo(await listEmails(), email).length > 0;
       }, 20_000);
-      await pause(1_500);
+      await sleep(1_500);
       expect(emailsTo(await listEmails(), email)).toHaveLength(1);
     } finally {
       await notify.stop();
@@ -83,7 +81,7 @@ describe('when the SMTP server fails', () => {
       await proxy.cut();
       const event = signedUpEvent();
       await publisher.publish('user.signed_up', event);
-      await pause(1_000);
+      await sleep(1_000);
       await proxy.restore();
       const emails = await waitForEmailsTo((event.data as { email: string }).email, 1, 20_000);
       expect(emails).toHaveLength(1);
