@@ -2,7 +2,7 @@
 /**
  * The jest config of a Node workspace (services, gateway, back-end packages): TypeScript through
  * swc, tests beside their code. With `localStack`, the run starts servers of its own (MongoDB,
- * RabbitMQ vhost, SMTP sink, S3: see src/test-infrastructure.ts) unless `npm test` already did, and each test file a RabbitMQ vhost of its own.
+ * RabbitMQ vhost, SMTP sink, S3: see src/test-infrastructure.ts) unless `npm test` already did, and each test file an events exchange of its own.
  * @param {{ displayName: string, localStack?: boolean }} options
  * @returns {import('jest').Config}
  */
@@ -10,14 +10,14 @@ function nodeJestConfig({ displayName, localStack = false }) {
   return {
     displayName,
     testEnvironment: 'node',
-    transform: { '^.+\\.tsx?$': '@swc/jest' },
+    transform: { '^.+\\.tsx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }] },
     testMatch: ['<rootDir>/src/**/*.test.ts'],
     testTimeout: 30_000,
     ...(localStack
       ? {
           globalSetup: require.resolve('./src/jest-global-setup.ts'),
           globalTeardown: require.resolve('./src/jest-global-teardown.ts'),
-          setupFilesAfterEnv: [require.resolve('./src/jest-vhost-per-file.ts')],
+          setupFilesAfterEnv: [require.resolve('./src/jest-exchange-per-file.ts')],
         }
       : {}),
   };

@@ -28,6 +28,8 @@ function webJestConfig({ displayName, rootDir, setupFilesAfterEnv = [] }) {
       '^@altmed/contracts/web$': path.resolve(__dirname, '../contracts/src/web.ts'),
       // Tests see the same router surface as the built apps.
       '^react-router-dom$': path.resolve(__dirname, 'react-router-dom.ts'),
+      // A font file is a URL to the app's code.
+      '\\.woff2$': path.resolve(__dirname, 'jest.file-stub.js'),
     },
     setupFiles: [path.resolve(__dirname, 'jest.polyfills.js')],
     setupFilesAfterEnv: ['@testing-library/jest-dom', ...setupFilesAfterEnv],

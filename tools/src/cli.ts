@@ -60,6 +60,7 @@ async function start(): Promise<number | undefined> {
       '',
       `The marketplace is running at ${marketplace.siteUrl}`,
       `  Mail inbox:   ${localStack.env.MAILDEV_API_URL ?? '(SMTP_URL is set: mail goes to that server)'}`,
+      `  Stripe:       ${process.env.STRIPE_SECRET_KEY ? 'the account of STRIPE_SECRET_KEY' : `the local emulator at ${localStack.env.STRIPE_API_URL} (test cards 4242 4242 4242 4242, 4000 0025 0000 3155, 4000 0000 0000 0002, 4000 0000 0000 9995)`}`,
       `  Admin login:  ${marketplace.env.ADMIN_EMAIL} / ${marketplace.env.ADMIN_PASSWORD}`,
       `  Defaults used (set the variable to change one): ${[...marketplace.defaultsUsed, ...stackDefaults].join(', ') || 'none'}`,
       'Press Ctrl-C to stop.',

@@ -1,9 +1,11 @@
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
-import { TEST_STACK_MARKER, type LocalStack } from './index';
+import { defaultPorts, TEST_STACK_MARKER, type LocalStack } from './index';
 import { pickSet } from './parts';
 import { createTestVhost } from './rabbitmq';
+import { defaultDataDir, logsDirOf } from './paths';
 import { uploadsBucket } from './s3';
+import { startStripeEmulator } from './stripe';
 
 // Imported by test-infrastructure.ts only when containers are chosen, so a run without Docker never loads testcontainers.
 
@@ -39,6 +41,8 @@ export async function startContainerStack({ env, log }: { env: NodeJS.ProcessEnv
             ...pickSet(env, ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']),
           })
         : startMinioContainer(),
+    // The Stripe emulator runs in this process, not in a container.
+    () => startStripeEmulator({ env, log, forTests: true, ports: defaultPorts, dataDir: defaultDataDir, logsDir: logsDirOf(defaultDataDir) }),
   ];
   const results = await Promise.allSettled(starters.map((start) => start()));
   const parts = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));

@@ -17,3 +17,14 @@ export function ensureDevJwtKey(dataDir: string): string {
   fs.writeFileSync(privateKeyFile, privateKey, { mode: 0o600 });
   return privateKeyFile;
 }
+
+/** The dev service credential shared by svc-identity and svc-providers (INTERNAL_API_TOKEN), generated once under <dataDir>/dev-keys. */
+export function ensureDevInternalApiToken(dataDir: string): string {
+  const keyDir = path.join(dataDir, 'dev-keys');
+  const tokenFile = path.join(keyDir, 'internal-api-token');
+  if (fs.existsSync(tokenFile)) return fs.readFileSync(tokenFile, 'utf8').trim();
+  fs.mkdirSync(keyDir, { recursive: true, mode: 0o700 });
+  const token = crypto.randomBytes(32).toString('hex');
+  fs.writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
+  return token;
+}

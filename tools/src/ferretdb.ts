@@ -5,10 +5,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { formatDuration } from './net';
 import { spawnWithPrefixedOutput, exitOf, describeExit } from './processes';
-import { toolsBinDir } from './paths';
+import { repoRoot, toolsBinDir } from './paths';
 
 const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
 export const FERRETDB_VERSION = 'v1.24.2';
+/** What `ferretdb --version` names: FerretDB's version and our change to it (tools/ferretdb/serial_writes.go). */
+const BUILD_VERSION = `${FERRETDB_VERSION}-altmed-serial-writes`;
+const serialWritesSource = path.join(repoRoot, 'tools', 'ferretdb', 'serial_writes.go');
 export const ferretdbBinary = path.join(toolsBinDir, 'ferretdb');
 
 const execFileAsync = promisify(execFile);
@@ -44,7 +47,7 @@ export async function ensureFerretdb(log: (message: string) => void, logsDir: st
 async function isWorkingFerretdb(binary: string): Promise<boolean> {
   try {
     const { stdout } = await execFileAsync(binary, ['--version']);
-    return stdout.includes(`version: ${FERRETDB_VERSION}`);
+    return stdout.includes(`version: ${BUILD_VERSION}\n`);
   } catch {
     return false;
   }
@@ -61,7 +64,8 @@ async function requireGo(): Promise<void> {
 /*
  * `go install github.com/FerretDB/FerretDB/cmd/ferretdb@v1.24.2` is not used: the proxy here refuses the
  * module's version list (403), and the module zip lacks build/version/version.txt, so any binary built
- * straight from it panics at start. So: download the module, copy it, add version.txt, build the copy.
+ * straight from it panics at start. So: download the module, copy it, add version.txt and our change
+ * (writes one at a time), build the copy.
  */
 async function buildFerretdb(log: (message: string) => void, buildLog: string): Promise<void> {
   const { stdout } = await execFileAsync('go', ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], { env: goEnv });
@@ -72,7 +76,8 @@ async function buildFerretdb(log: (message: string) => void, buildLog: string): 
   try {
     fs.cpSync(moduleDir, sourceCopy, { recursive: true });
     makeDirectoriesWritable(sourceCopy);
-    fs.writeFileSync(path.join(sourceCopy, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+    fs.writeFileSync(path.join(sourceCopy, 'build', 'version', 'version.txt'), `${BUILD_VERSION}\n`);
+    addSerialWrites(sourceCopy);
     await goInstallWithProgress(sourceCopy, gobin, log, buildLog);
     fs.renameSync(path.join(gobin, 'ferretdb'), ferretdbBinary);
   } finally {
@@ -99,6 +104,18 @@ async function goInstallWithProgress(sourceDir: string, gobin: string, log: (mes
   } finally {
     clearInterval(progress);
   }
+}
+
+/** Writes one at a time, as tools/ferretdb/serial_writes.go explains: the file, and a call to it after the handler sets up its commands. */
+function addSerialWrites(sourceDir: string): void {
+  const handlerDir = path.join(sourceDir, 'internal', 'handler');
+  fs.copyFileSync(serialWritesSource, path.join(handlerDir, 'serial_writes.go'));
+  const handlerFile = path.join(handlerDir, 'handler.go');
+  const handler = fs.readFileSync(handlerFile, 'utf8');
+  const setUp = '\th.initCommands()\n';
+  if (handler.split(setUp).length !== 2)
+    throw new Error(`${handlerFile} no longer calls h.initCommands() once: update addSerialWrites for this FerretDB version`);
+  fs.writeFileSync(handlerFile, handler.replace(setUp, `${setUp}\th.serializeWrites()\n`));
 }
 
 // The Go module cache is read-only; the copy needs writable directories to add a file and to be removed.

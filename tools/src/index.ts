@@ -35,7 +35,7 @@ export interface LocalStackOptions {
 /** Set in a test stack's env, so a jest run inside `npm test` uses the stack it was given instead of making another. */
 export const TEST_STACK_MARKER = 'ALTMED_TEST_STACK';
 
-export const defaultPorts: LocalStackPorts = { mongo: 27017, amqp: 5672, smtp: 1025, maildevWeb: 1080, s3: 4569 };
+export const defaultPorts: LocalStackPorts = { mongo: 27017, amqp: 5672, smtp: 1025, maildevWeb: 1080, s3: 4569, stripe: 12111 };
 
 const partStarters = [startMongo, startRabbitmq, startMaildev, startS3, startStripeEmulator];
 

@@ -1,10 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureDevJwtKey } from './dev-keys';
+import { ensureDevInternalApiToken, ensureDevJwtKey } from './dev-keys';
 import { httpStatus, isPortOpen, sleep } from './net';
 import { defaultDataDir, logsDirOf, repoRoot } from './paths';
 import { describeExit, exitOf, spawnWithPrefixedOutput, stopProcess } from './processes';
+import { sendStripeWebhooksTo } from './stripe';
 
 export interface MarketplacePorts {
   identity: number;
@@ -86,8 +87,12 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     ADMIN_EMAIL: setting('ADMIN_EMAIL', () => devAdmin.ADMIN_EMAIL),
     ADMIN_PASSWORD: setting('ADMIN_PASSWORD', () => devAdmin.ADMIN_PASSWORD),
     ...(process.env.JWT_PRIVATE_KEY ? {} : { JWT_PRIVATE_KEY_FILE: setting('JWT_PRIVATE_KEY_FILE', () => ensureDevJwtKey(dataDir)) }),
+    // Not listed among the defaults used: it is a secret, kept in <dataDir>/dev-keys.
+    INTERNAL_API_TOKEN: process.env.INTERNAL_API_TOKEN || ensureDevInternalApiToken(dataDir),
     ...options.extraEnv,
   };
+
+  sendStripeWebhooksTo(options.stackEnv, `http://127.0.0.1:${options.ports.billing}/payments/webhook`);
 
   const gatewayMain = mainFileOf('gateway');
   if (!fs.existsSync(gatewayMain)) throw new Error(`the gateway is not built: ${path.relative(repoRoot, gatewayMain)} is missing`);

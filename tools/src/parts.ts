@@ -15,6 +15,8 @@ export interface LocalStackPorts {
   smtp: number;
   maildevWeb: number;
   s3: number;
+  /** The Stripe emulator's API (and its Stripe.js stand-in). */
+  stripe: number;
 }
 
 export interface RunningPart {

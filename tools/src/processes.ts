@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -13,6 +13,8 @@ interface SpawnOptions {
   cwd?: string;
   env?: NodeJS.ProcessEnv;
   logFile: string;
+  /** A Node.js child only: opens an IPC channel, which closes when this process dies however it dies (see testing/exit-with-parent.mjs). */
+  ipc?: boolean;
 }
 
 const exits = new WeakMap<ChildProcess, Promise<ProcessExit>>();
@@ -27,7 +29,8 @@ process.on('exit', () => {
 export function spawnLoggedToFile(command: string, args: string[], options: SpawnOptions): ChildProcess {
   const fd = openLog(options.logFile, `${command} ${args.join(' ')}`);
   try {
-    return track(spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', fd, fd], detached: true }));
+    const stdio: StdioOptions = options.ipc ? ['ignore', fd, fd, 'ipc'] : ['ignore', fd, fd];
+    return track(spawn(command, args, { cwd: options.cwd, env: options.env, stdio, detached: true }));
   } finally {
     fs.closeSync(fd);
   }
@@ -92,6 +95,32 @@ export async function runCommand(command: string, args: string[], options: { cwd
   const child = track(spawn(command, args, { cwd: options.cwd, env: options.env, stdio: options.quiet ? 'ignore' : 'inherit' }));
   const exit = await exitOf(child);
   if (exit.code !== 0) throw new Error(`\`${command} ${args.join(' ')}\` ${describeExit(exit)}`);
+}
+
+/**
+ * SIGKILL to a process and everything it started, however they regrouped (`su` puts its child in a
+ * session of its own, out of reach of a signal to the process group).
+ */
+export function killProcessTree(pid: number): void {
+  const children = new Map<number, number[]>();
+  const listing = spawnSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).stdout ?? '';
+  for (const line of listing.split('\n')) {
+    const [child, parent] = line.trim().split(/\s+/).map(Number);
+    if (child && parent) children.set(parent, [...(children.get(parent) ?? []), child]);
+  }
+  const tree: number[] = [];
+  for (let pending = [pid]; pending.length > 0;) {
+    const next = pending.pop()!;
+    tree.push(next);
+    pending.push(...(children.get(next) ?? []));
+  }
+  for (const member of tree) {
+    try {
+      process.kill(member, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
 }
 
 /** Whether a process with this pid exists (one of another user's counts). */

@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
+import { once } from 'node:events';
 import { isPortOpen, waitUntil } from './net';
 import type { PartContext, RunningPart } from './parts';
 import { nothingToStop } from './parts';
-import { isProcessAlive, runCommand } from './processes';
+import { isProcessAlive, killProcessTree, runCommand } from './processes';
 
-const execFileAsync = promisify(execFile);
 const testVhostPrefix = 'altmed-test-';
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
@@ -37,8 +36,7 @@ async function useOrStartServer({ env, ports, log }: PartContext): Promise<Runni
 
   log('RabbitMQ is not running: starting it (rabbitmq-server -detached)');
   try {
-    // Loopback only, whatever the machine's rabbitmq.conf says.
-    await runCommand('rabbitmq-server', ['-detached'], { quiet: true, env: { ...process.env, RABBITMQ_NODE_IP_ADDRESS: '127.0.0.1' } });
+    await runCommand(...rabbitmqStartCommand(), { quiet: true, env: { ...process.env, RABBITMQ_NODE_IP_ADDRESS: '127.0.0.1' } });
   } catch (error) {
     throw new Error(`could not start RabbitMQ (${(error as Error).message}): install the rabbitmq-server package, or set AMQP_URL`);
   }
@@ -52,6 +50,17 @@ async function useOrStartServer({ env, ports, log }: PartContext): Promise<Runni
   await waitUntil('RabbitMQ', () => isPortOpen(ports.amqp), 30_000);
   log(`started RabbitMQ on ${amqpUrl}`);
   return { name, env: { AMQP_URL: amqpUrl }, stop: () => runCommand('rabbitmqctl', ['shutdown'], { quiet: true }) };
+}
+
+/**
+ * Loopback only, whatever the machine's rabbitmq.conf says. As root, through `su` to the rabbitmq
+ * user with its hard limit of open files: `su`'s PAM limits would leave the node 1024, which a test
+ * run's quorum queues use up (the node then stops answering).
+ */
+function rabbitmqStartCommand(): [string, string[]] {
+  if (process.getuid?.() !== 0) return ['rabbitmq-server', ['-detached']];
+  const start = 'ulimit -n "$(ulimit -Hn)"; RABBITMQ_NODE_IP_ADDRESS=127.0.0.1 exec /usr/lib/rabbitmq/bin/rabbitmq-server -detached';
+  return ['su', ['rabbitmq', '-s', '/bin/sh', '-c', start]];
 }
 
 export interface TestVhost {
@@ -99,10 +108,14 @@ export async function listVhosts(): Promise<string[]> {
     .filter(Boolean);
 }
 
+// A vhost whose test process has ended is still in use while a process it started is connected to it
+// (a service that outlived its test worker): deleting a vhost under a client that keeps reconnecting
+// can wedge the node, so it waits for a later run.
 async function removeVhostsOfEndedRuns(log: (message: string) => void): Promise<void> {
-  for (const vhost of await listVhosts()) {
+  const [vhosts, connected] = await Promise.all([listVhosts(), vhostsWithConnections()]);
+  for (const vhost of vhosts) {
     const pid = Number(/^altmed-test-(\d+)-/.exec(vhost)?.[1]);
-    if (!pid || isProcessAlive(pid)) continue;
+    if (!pid || isProcessAlive(pid) || connected.has(vhost)) continue;
     // Another run starting now may delete it first.
     const deleted = await rabbitmqctl(['delete_vhost', vhost]).then(
       () => true,
@@ -112,9 +125,36 @@ async function removeVhostsOfEndedRuns(log: (message: string) => void): Promise<
   }
 }
 
-async function rabbitmqctl(args: string[]): Promise<string> {
-  const { stdout } = await execFileAsync('rabbitmqctl', args, { timeout: 60_000 });
-  return stdout;
+async function vhostsWithConnections(): Promise<Set<string>> {
+  const output = await rabbitmqctl(['list_connections', 'vhost', '--quiet', '--no-table-headers']);
+  return new Set(
+    output
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  );
+}
+
+/**
+ * rabbitmqctl is a shell script that starts an Erlang node of its own through `su`. A call that has
+ * not answered in a minute is killed with everything it started: a node left behind keeps one of the
+ * 11 distribution ports the CLI may use (35672-35682), and once they are taken every later call fails.
+ */
+async function rabbitmqctl(args: string[], timeoutMs = 60_000): Promise<string> {
+  const child = spawn('rabbitmqctl', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const timer = setTimeout(() => killProcessTree(child.pid!), timeoutMs);
+  try {
+    const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+    if (code === 0) return stdout;
+    const reason = signal === 'SIGKILL' ? `did not answer within ${timeoutMs / 1000} s` : `exited with ${code ?? signal}`;
+    throw new Error(`rabbitmqctl ${args.join(' ')} ${reason}: ${stderr.trim().split('\n').slice(-1)[0] ?? ''}`);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function redacted(url: URL): string {

@@ -8,13 +8,14 @@ import { nothingToStop, pickSet } from './parts';
 
 export const uploadsBucket = 'provider-uploads';
 
-// Browsers PUT uploads straight to presigned URLs and GET them back from any origin the site runs on.
+// Browsers POST uploads straight to presigned forms (PUT for older clients) and GET them back from any origin the site runs on.
 const browserUploadCors = `<CORSConfiguration>
   <CORSRule>
     <AllowedOrigin>*</AllowedOrigin>
     <AllowedMethod>GET</AllowedMethod>
     <AllowedMethod>HEAD</AllowedMethod>
     <AllowedMethod>PUT</AllowedMethod>
+    <AllowedMethod>POST</AllowedMethod>
     <AllowedHeader>*</AllowedHeader>
     <ExposeHeader>ETag</ExposeHeader>
     <MaxAgeSeconds>3000</MaxAgeSeconds>

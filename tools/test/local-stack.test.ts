@@ -10,10 +10,11 @@ import path from 'node:path';
 import { startLocalStack, type LocalStack, type LocalStackPorts } from '../src/index';
 import { eventually, isPortOpen } from '../src/net';
 import { createTestVhost, listVhosts } from '../src/rabbitmq';
+import { devStripeKeys } from '../src/stripe';
 
 // Ports of their own, so this test starts and stops its own servers even while `npm start` or `npm test` runs.
-const ports: Partial<LocalStackPorts> = { mongo: 37017, smtp: 11025, maildevWeb: 11080, s3: 14569 };
-const ownPorts = [37017, 11025, 11080, 14569];
+const ports: Partial<LocalStackPorts> = { mongo: 37017, smtp: 11025, maildevWeb: 11080, s3: 14569, stripe: 22111 };
+const ownPorts = [37017, 11025, 11080, 14569, 22111];
 const amqpPort = 5672;
 const firstBuildOfFerretdb = 15 * 60_000;
 
@@ -56,7 +57,22 @@ describe('startLocalStack', () => {
       S3_REGION: 'us-east-1',
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
+      STRIPE_API_URL: 'http://127.0.0.1:22111',
+      STRIPE_SECRET_KEY: devStripeKeys.secretKey,
+      STRIPE_PUBLISHABLE_KEY: devStripeKeys.publishableKey,
+      STRIPE_WEBHOOK_SECRET: devStripeKeys.webhookSecret,
+      STRIPE_JS_URL: 'http://127.0.0.1:22111/v3/',
     });
+  });
+
+  it('serves the Stripe emulator, which takes the developer keys', async () => {
+    const response = await fetch(`${stack.env.STRIPE_API_URL}/v1/payment_intents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stack.env.STRIPE_SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'amount=11988&currency=usd',
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ object: 'payment_intent', status: 'requires_payment_method' });
   });
 
   it('serves MongoDB through FerretDB: ping, insert and find', async () => {
@@ -66,6 +82,26 @@ describe('startLocalStack', () => {
       const Probe = connection.model('Probe', new mongoose.Schema({ name: String }));
       await Probe.create({ name: 'ferret' });
       expect(await Probe.findOne({ name: 'ferret' }).lean()).toMatchObject({ name: 'ferret' });
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('applies each write to a document whole, as MongoDB does, however many arrive at once', async () => {
+    const connection = await mongoose.createConnection(stack.env.MONGO_URL ?? '', { dbName: 'local_stack_test' }).asPromise();
+    const documents = connection.db!.collection<{ _id: string; by?: number; tags?: number[] }>('atomic_writes');
+    const writers = Array.from({ length: 8 }, (_, index) => index);
+    try {
+      for (let trial = 0; trial < 20; trial += 1) {
+        const _id = randomUUID();
+        await documents.insertOne({ _id });
+        // A claim: of conditional updates at once, exactly one matches.
+        const claims = await Promise.all(writers.map((by) => documents.updateOne({ _id, by: { $exists: false } }, { $set: { by } })));
+        expect(claims.filter((result) => result.modifiedCount === 1)).toHaveLength(1);
+        // Updates of one document at once each keep the others' changes.
+        await Promise.all(writers.map((tag) => documents.updateOne({ _id }, { $push: { tags: tag } })));
+        expect((await documents.findOne({ _id }))?.tags).toHaveLength(writers.length);
+      }
     } finally {
       await connection.close();
     }

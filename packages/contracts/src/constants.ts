@@ -2,16 +2,33 @@
 export const MEMBERSHIP_PRICE_USD = 119.88;
 export const MEMBERSHIP_MONTHLY_FROM_USD = 9.99;
 export const MEMBERSHIP_PRICE_CENTS = 11988;
+export const MEMBERSHIP_CURRENCY = 'usd';
+
+/** What a year of membership costs in cents with a promo code's percentage off, rounded to the cent (SPEC §9). */
+export function membershipPriceCents(discountPercentage = 0): number {
+  return Math.round((MEMBERSHIP_PRICE_CENTS * (100 - discountPercentage)) / 100);
+}
+/** One payment buys this many months; paying again while active extends from the current end. */
+export const MEMBERSHIP_PERIOD_MONTHS = 12;
+/** Sent with every card confirmation, whatever the form shows (SPEC §9). */
+export const BILLING_COUNTRY = 'US';
+export const BILLING_POSTAL_CODE = '90210';
 
 /** The spec's "valid email pattern": one @, no spaces, a dot in the domain. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN_LENGTH = 6;
+/** How long a password reset link works. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const PHONE_PATTERN = /^\d{3}-\d{3}-\d{4}$/;
 export const NPI_PATTERN = /^\d{10}$/;
 export const ZIP_MAX_LENGTH = 5;
 export const PRACTICE_DESCRIPTION_MAX_LENGTH = 1000;
 export const PROMO_DISCOUNT_MIN = 1;
 export const PROMO_DISCOUNT_MAX = 100;
+/** Provider cards per page of the admin list (GET /admins/providers). */
+export const ADMIN_PROVIDERS_PAGE_SIZE = 20;
+/** How many of a member's receipts GET /payments/receipts answers, newest first. */
+export const RECEIPTS_LISTED = 12;
 export const PAYMENT_INTENT_RETRIES = 2;
 export const PAYMENT_INTENT_RETRY_DELAY_MS = 1000;
 export const ADMIN_ENTRANCE_CLICKS = 5;
@@ -28,6 +45,8 @@ export const REVIEWS_DEFAULT_LIMIT = 10;
 export const ADMIN_CARD_MAX_SPECIALTIES = 2;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+/** Largest image upload accepted, in bytes (5 MB). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 export const AREAS_OF_INTEREST = [
   'Autoimmune',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { membershipActivatedV1Schema, paymentSucceededV1Schema } from './billing';
 import { EMAIL_PATTERN } from './constants';
 
 /** The one durable topic exchange every event goes through; the routing key is the event type. */
@@ -22,6 +23,49 @@ export const userSignedUpV1Schema = z.object({
   role: z.enum(['user', 'provider', 'admin']),
 });
 export type UserSignedUpV1 = z.infer<typeof userSignedUpV1Schema>;
+
+/** A provider finished the portal's step 3: the admins are told, and the provider is welcomed. */
+export const providerRegisteredV1Schema = z.object({
+  providerId: z.string().min(1),
+  providerName: z.string(),
+  practiceName: z.string(),
+  email: z.string().regex(EMAIL_PATTERN),
+  phone: z.string().optional(),
+  npiNumber: z.string(),
+  fullAddress: z.string(),
+  specialties: z.array(z.string()),
+  boardCertifications: z.array(z.string()),
+  hospitalAffiliations: z.array(z.string()),
+  educationAndTraining: z.array(z.string()),
+  practiceDescription: z.string(),
+});
+export type ProviderRegisteredV1 = z.infer<typeof providerRegisteredV1Schema>;
+
+/** An administrator approved, blocked or unblocked a provider (svc-notify tells an approved provider). */
+export const providerStatusChangedV1Schema = z.object({
+  providerId: z.string().min(1),
+  providerName: z.string(),
+  practiceName: z.string(),
+  email: z.string().regex(EMAIL_PATTERN),
+  action: z.enum(['approve', 'block', 'unblock']),
+  status: z.enum(['approved', 'pending', 'blocked']),
+  previousStatus: z.enum(['approved', 'pending', 'blocked']),
+  /** The administrator's user id and email. */
+  changedBy: z.object({ id: z.string(), email: z.string() }),
+  changedAt: z.iso.datetime(),
+});
+export type ProviderStatusChangedV1 = z.infer<typeof providerStatusChangedV1Schema>;
+export const passwordResetRequestedV1Schema = z.object({
+  userId: z.string().min(1),
+  name: z.string().min(1),
+  email: z.string().regex(EMAIL_PATTERN),
+  /** Names this reset in logs and as the email's id; never the secret. */
+  resetId: z.uuid(),
+  /** The link's single-use secret: only the email may show it (identity keeps its hash). */
+  token: z.string().min(32),
+  expiresAt: z.iso.datetime(),
+});
+export type PasswordResetRequestedV1 = z.infer<typeof passwordResetRequestedV1Schema>;
 
 /**
  * One event type's contract: its current version and data schema, and the version before it,
@@ -52,6 +96,11 @@ export function defineEvent<TData extends z.ZodType, TPrevious extends z.ZodType
 /** Every event type with its current version, the schema of its data and its previous version (none yet). */
 export const EventCatalog = {
   'user.signed_up': defineEvent({ version: 1, data: userSignedUpV1Schema }),
+  'payment.succeeded': defineEvent({ version: 1, data: paymentSucceededV1Schema }),
+  'membership.activated': defineEvent({ version: 1, data: membershipActivatedV1Schema }),
+  'provider.registered': defineEvent({ version: 1, data: providerRegisteredV1Schema }),
+  'provider.status_changed': defineEvent({ version: 1, data: providerStatusChangedV1Schema }),
+  'user.password_reset_requested': defineEvent({ version: 1, data: passwordResetRequestedV1Schema }),
 } as const;
 export type EventType = keyof typeof EventCatalog;
 export type EventData<T extends EventType> = z.infer<(typeof EventCatalog)[T]['data']>;
@@ -79,5 +128,5 @@ export function parseEventOf<TData extends z.ZodType>(type: string, definition: 
 
 /** Parses an envelope of a known type in its current or previous version (see `parseEventOf`). */
 export function parseEvent<T extends EventType>(type: T, raw: unknown): EventEnvelope<EventData<T>> {
-  return parseEventOf(type, EventCatalog[type], raw) as EventEnvelope<EventData<T>>;
+  return parseEventOf(type, EventCatalog[type] as EventDefinition, raw) as EventEnvelope<EventData<T>>;
 }

@@ -18,4 +18,69 @@ export const Messages = {
   internalError: 'Something went wrong',
   invalidJson: 'Request body is not valid JSON',
   payloadTooLarge: 'Request body is too large',
+  /** The answer to every forgot-password request: it never says whether the email has an account. */
+  passwordResetRequested: 'If an account exists for that email address, we have sent a link to reset the password.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
+  passwordChanged: 'Your password has been changed. Please log in with your new password.',
+  invalidPromoCode: 'Invalid or expired promo code',
+  promoCodeExists: 'Promo code already exists',
+  paymentConfirmed: 'Payment confirmed',
+  paymentRequiresAction: 'Payment requires additional authentication',
+  amountMismatch: 'Amount does not match the membership price',
+  paymentNotFound: 'Payment not found',
+  paymentConfirmationFailed: 'Payment confirmation failed',
+  invalidWebhookSignature: 'Invalid webhook signature',
+  subscriptionEmailSent: 'Subscription email sent',
+  subscriptionEmailQueued: 'Subscription email queued',
+} as const;
+
+/** The card step's texts (SPEC §8), and the page's own where the spec names a message but not its words. */
+export const PaymentMessages = {
+  logInToPay: 'Please log in to make a payment',
+  userIdMissing: 'User ID not found. Please log in again',
+  elementsNotReady: 'Payment elements not ready. Please wait',
+  intentRetrying: 'Payment intent not available. Retrying...',
+  intentFailedAfterRetries: 'Failed to create payment intent after multiple attempts',
+  paymentFailed: 'Payment failed. Please try again',
+  failedAfterAuthentication: 'Payment failed after authentication',
+  submissionFailed: 'Payment submission failed',
+  cardPaymentsUnavailable: 'Card payments could not be loaded. Please refresh the page, or try again in a few minutes.',
+  promoApplied: 'Promo code applied successfully!',
+  paymentSucceeded: 'Payment successful! Your membership is active.',
+  subscriptionEmailFailed: 'Payment successful, but failed to send confirmation email. Please contact support.',
+} as const;
+
+/** Provider portal, profile and dashboard texts (SPEC §5, §8), and the server's own where the spec has none. */
+export const ProviderMessages = {
+  fieldRequired: 'This field is required.',
+  npiFormat: 'Invalid NPI Number. It must be 10 digits.',
+  npiCheckDigit: 'Invalid NPI Number. Please check the number: its last digit does not match.',
+  invalidEmail: 'Invalid email address.',
+  passwordTooShort: 'Password must be at least 6 characters long.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  stateInvalid: 'Please choose one of the 50 US state codes.',
+  zipTooLong: 'ZIP must be at most 5 characters.',
+  tooLong: 'This field is too long.',
+  /** The 400 messages §8 maps to fields. */
+  emailExists: 'Email already exists',
+  npiExists: 'NPI Number already exists',
+  /** What the email field says when that email already has a provider account. */
+  emailRegisteredLogIn: 'This email address is already registered. Please log in instead.',
+  licenseIncomplete: 'Each state license must include state, DEA number, and license number.',
+  licenseDuplicateState: 'Cannot have multiple licenses for the same state.',
+  deaFormat: 'Invalid DEA Number. It must be two letters followed by seven digits.',
+  deaCheckDigit: 'Invalid DEA Number. Please check the number: its last digit does not match.',
+  specialtyInvalid: 'Please choose specialties from the list.',
+  onlyImages: 'Only JPG/PNG image files are allowed for this field.',
+  bothImagesRequired: 'Please upload both headshot and gallery images before continuing.',
+  descriptionRequired: 'Practice description is required',
+  descriptionTooLong: 'Practice description must be at most 1000 characters.',
+  imagesNotSaved: 'Images were not properly saved to provider record',
+  providerNotFound: 'Provider Not Found',
+  /** An admin action the provider's status does not offer (SPEC §4: approve a pending one, block an active one, unblock a blocked one). */
+  actionNotAllowed: 'This action does not apply to the provider’s current status.',
+  notYourRecord: 'You can only change your own provider record',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordChanged: 'Password changed',
+  notificationSent: 'Notification sent',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AREAS_OF_INTEREST, EMAIL_PATTERN, PASSWORD_MIN_LENGTH, PHONE_PATTERN, USER_ROLES } from './constants';
+import { membershipSchema } from './billing';
 import { Messages } from './messages';
 
 /** A trimmed string; anything else (numbers, objects such as `{ "$ne": null }`) is rejected. */
@@ -23,11 +24,17 @@ export const contactInfoSchema = z
   .strict();
 export type ContactInfo = z.infer<typeof contactInfoSchema>;
 
+/** The sign-up rule for a new password, also used when one is reset. */
+export const newPasswordSchema = z
+  .string({ error: Messages.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, Messages.passwordTooShort)
+  .max(256, 'Password is too long');
+
 export const signupRequestSchema = z
   .object({
     name: text(Messages.firstAndLastNameRequired).min(1, Messages.firstAndLastNameRequired).max(200, 'Name is too long'),
     email: emailSchema,
-    password: z.string({ error: Messages.passwordTooShort }).min(PASSWORD_MIN_LENGTH, Messages.passwordTooShort).max(256, 'Password is too long'),
+    password: newPasswordSchema,
     contactInfo: contactInfoSchema,
   })
   .strict();
@@ -46,6 +53,18 @@ export const loginRequestSchema = z
   .strict();
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema }).strict();
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z
+  .object({
+    // The link's single-use token: 32 random bytes, base64url.
+    token: z.string({ error: Messages.resetLinkInvalid }).min(1, Messages.resetLinkInvalid).max(128, Messages.resetLinkInvalid),
+    password: newPasswordSchema,
+  })
+  .strict();
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
 export const userRoleSchema = z.enum(USER_ROLES);
 
 export const publicUserSchema = z.object({
@@ -56,6 +75,7 @@ export const publicUserSchema = z.object({
   isAdmin: z.boolean(),
   providerId: z.string().optional(),
   contactInfo: z.object({ phone: z.string(), address: z.string(), specialties: z.array(z.string()) }),
+  membership: membershipSchema,
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -69,5 +89,39 @@ export const accessTokenClaimsSchema = z.object({
   name: z.string(),
   email: z.string(),
   providerId: z.string().optional(),
+  /** The account's session version when the token was issued; a password reset moves it on, ending every older token. */
+  sessionVersion: z.number().int().nonnegative().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+/** PUT /users/me/password: any logged-in account changes its own password. */
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: z.string({ error: Messages.loginFieldsRequired }).min(1, Messages.loginFieldsRequired).max(256),
+    newPassword: z.string({ error: Messages.passwordTooShort }).min(PASSWORD_MIN_LENGTH, Messages.passwordTooShort).max(256, 'Password is too long'),
+  })
+  .strict();
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/**
+ * svc-identity's internal, service-to-service route PUT /internal/provider-accounts/{providerId}
+ * (never routed by the gateway; it needs the shared service credential): creates the login of a
+ * provider record, or answers the existing one for that provider id, so a retry is safe.
+ */
+export const providerAccountRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    email: emailSchema,
+    password: z.string().min(PASSWORD_MIN_LENGTH).max(256),
+  })
+  .strict();
+export type ProviderAccountRequest = z.infer<typeof providerAccountRequestSchema>;
+
+/** PATCH /internal/provider-accounts/{providerId}: the provider's login follows its record's email. */
+export const providerAccountUpdateSchema = z.object({ email: emailSchema }).strict();
+export type ProviderAccountUpdate = z.infer<typeof providerAccountUpdateSchema>;
+
+/** The header carrying the service credential on internal routes. */
+export const SERVICE_TOKEN_HEADER = 'x-service-token';
+/** On internal routes: the address of the client the calling service acts for, counted by identity's sign-up limit. */
+export const CLIENT_ADDRESS_HEADER = 'x-client-address';

@@ -5,6 +5,7 @@
  */
 export * from './constants';
 export * from './messages';
+export * from './identifiers';
 export type {
   AdminProvider,
   AdminProvidersQuery,
@@ -13,10 +14,32 @@ export type {
   PromoCode,
   PromoCodeListResponse,
   Provider,
+  ProviderBasicInfo,
+  ProviderContent,
   ProviderInfoResponse,
+  ProviderQualifications,
+  ProviderSignup,
+  ProviderSignupResponse,
+  ProviderStatus,
   ProviderStats,
+  ProviderAdminAction,
   ProviderStatusUpdate,
   Review,
   ReviewStats,
+  ReviewsQuery,
+  ReviewsResponse,
   StateLicense,
+  UploadSignatureRequest,
+  UploadSignatureResponse,
 } from './providers';
+export type {
+  ConfirmPaymentRequest,
+  ConfirmPaymentResponse,
+  CreatePaymentIntentRequest,
+  CreatePaymentIntentResponse,
+  Membership,
+  PaymentConfig,
+  Receipt,
+  ReceiptsResponse,
+  ValidatePromoCodeResponse,
+} from './billing';

@@ -101,8 +101,9 @@ export interface IdentityAccountStatusOptions {
 }
 
 /**
- * Asks svc-identity (`GET /users/me` with the caller's own token) whether the account is active,
- * and reuses the answer per user for `ttlMs`. Concurrent requests for one user share one call.
+ * Asks svc-identity (`GET /users/me` with the caller's own token) whether the account is active
+ * and the token's session version current, and reuses the answer per user and session version for
+ * `ttlMs`. Concurrent requests for one user share one call.
  */
 export function identityAccountStatus(
   identityUrl: string,
@@ -112,7 +113,7 @@ export function identityAccountStatus(
   const answers = new LRUCache<string, boolean, string>({
     max: maxEntries,
     ttl: ttlMs,
-    fetchMethod: async (_userId, _stale, { context: token, signal }) => {
+    fetchMethod: async (_userAndVersion, _stale, { context: token, signal }) => {
       const response = await fetch(meUrl, {
         headers: { authorization: `Bearer ${token}` },
         signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
@@ -125,7 +126,8 @@ export function identityAccountStatus(
   });
   return async (claims, token) => {
     // Unreachable or failing identity says nothing about the account: 503, not a logout.
-    const active = await answers.fetch(claims.sub, { context: token }).catch(() => {
+    // Per user and session version: a token from before a password reset gets an answer of its own.
+    const active = await answers.fetch(`${claims.sub}:${claims.sessionVersion ?? 0}`, { context: token }).catch(() => {
       throw serviceUnavailable();
     });
     return active === true;

@@ -42,6 +42,8 @@ export interface EventBrokerOptions {
   logger: Logger;
   /** How every consumer of this broker retries; validated here, at start. */
   retry?: RetryPolicy;
+  /** The topic exchange events are published to and consumed from (`altmed.events`; a test file has one of its own). */
+  exchange?: string;
 }
 
 type Role = 'publisher' | 'consumer';
@@ -63,6 +65,7 @@ export class EventBroker {
   private readonly consumerTags = new Map<ConfirmChannel, string>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly retry: RetryPolicy;
+  private readonly exchange: string;
   private closing = false;
   private consumingStopped = false;
   private started = false;
@@ -74,6 +77,7 @@ export class EventBroker {
 
   constructor(private readonly options: EventBrokerOptions) {
     this.retry = checkRetryPolicy(options.retry ?? DEFAULT_RETRY_POLICY);
+    this.exchange = options.exchange ?? EVENTS_EXCHANGE;
   }
 
   /**
@@ -94,7 +98,7 @@ export class EventBroker {
     this.publisher = await this.connect('publisher', async (model) => {
       const channel = await model.createConfirmChannel();
       this.watchChannel(model, channel, 'publish channel');
-      await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
+      await channel.assertExchange(this.exchange, 'topic', { durable: true });
       channel.on('return', (message: { properties: { messageId?: string } }) => {
         if (message.properties.messageId) this.returned.add(message.properties.messageId);
       });
@@ -126,7 +130,7 @@ export class EventBroker {
     await this.confirmed(
       (callback) =>
         channel.publish(
-          EVENTS_EXCHANGE,
+          this.exchange,
           event.type,
           Buffer.from(JSON.stringify(event)),
           { persistent: true, mandatory: true, messageId: event.id, type: event.type, contentType: 'application/json', timestamp: Date.parse(event.time) },
@@ -220,10 +224,10 @@ export class EventBroker {
     const { logger } = this.options;
     const channel = await model.createConfirmChannel();
     this.watchChannel(model, channel, `consumer ${consumer.queue}`);
-    await declareConsumerQueues(channel, consumer.queue, consumer.eventTypes, this.retry);
+    await declareConsumerQueues(channel, consumer.queue, consumer.eventTypes, this.retry, this.exchange);
     if (consumer.formerQueue) {
       // A failed move leaves the rest in the former queue, for the next connection to move.
-      await migrateFormerQueue(model, consumer.formerQueue, consumer.queue, consumer.eventTypes, this.retry).then(
+      await migrateFormerQueue(model, consumer.formerQueue, consumer.queue, consumer.eventTypes, this.retry, this.exchange).then(
         (migrated) => migrated && logger.info({ from: consumer.formerQueue, to: consumer.queue, ...migrated }, 'messages moved from the former queue'),
         (err: unknown) => logger.warn({ from: consumer.formerQueue, err: String(err) }, 'former queue not emptied yet'),
       );

@@ -1,5 +1,6 @@
 import express from 'express';
 import { z, type ZodObject, type ZodRawShape } from 'zod';
+import { EVENTS_EXCHANGE } from '@altmed/contracts';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -72,6 +73,11 @@ export const baseServiceEnv = (defaults: { port: number; database: string }) => 
     .min(1)
     .max(24 * 3600)
     .default(600),
+  /** The topic exchange of the events (every service of a deployment uses the same one; a test file has one of its own). */
+  EVENTS_EXCHANGE: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+$/)
+    .default(EVENTS_EXCHANGE),
   /** Appended to this service's queue names, so a test run has queues of its own. */
   EVENT_QUEUE_SUFFIX: z
     .string()

@@ -2,7 +2,8 @@ import type { Channel, ChannelModel, Options } from 'amqplib';
 import { EVENTS_EXCHANGE } from '@altmed/contracts';
 import { ConfigError } from './config';
 
-export const DEAD_LETTER_EXCHANGE = `${EVENTS_EXCHANGE}.dead-letter`;
+/** Where the consumers of events published to `exchange` dead-letter what they cannot handle. */
+export const deadLetterExchangeOf = (exchange: string) => `${exchange}.dead-letter`;
 
 /** How a consumer retries a failing handler: capped exponential backoff, then the dead-letter queue. */
 export interface RetryPolicy {
@@ -65,14 +66,21 @@ const quorum = (extra: Record<string, unknown> = {}): Options.AssertQueue => ({
  * work queue through the default exchange. Each delay queue holds one delay only, so a message
  * never waits behind a longer one.
  */
-export async function declareConsumerQueues(channel: Channel, queue: string, eventTypes: string[], policy: RetryPolicy): Promise<void> {
+export async function declareConsumerQueues(
+  channel: Channel,
+  queue: string,
+  eventTypes: string[],
+  policy: RetryPolicy,
+  exchange: string = EVENTS_EXCHANGE,
+): Promise<void> {
   const names = consumerQueueNames(queue, policy);
-  await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
-  await channel.assertExchange(DEAD_LETTER_EXCHANGE, 'direct', { durable: true });
+  const deadLetterExchange = deadLetterExchangeOf(exchange);
+  await channel.assertExchange(exchange, 'topic', { durable: true });
+  await channel.assertExchange(deadLetterExchange, 'direct', { durable: true });
   await channel.assertQueue(names.deadLetter, quorum());
-  await channel.bindQueue(names.deadLetter, DEAD_LETTER_EXCHANGE, queue);
-  await channel.assertQueue(names.work, quorum({ 'x-dead-letter-exchange': DEAD_LETTER_EXCHANGE, 'x-dead-letter-routing-key': queue }));
-  for (const type of eventTypes) await channel.bindQueue(names.work, EVENTS_EXCHANGE, type);
+  await channel.bindQueue(names.deadLetter, deadLetterExchange, queue);
+  await channel.assertQueue(names.work, quorum({ 'x-dead-letter-exchange': deadLetterExchange, 'x-dead-letter-routing-key': queue }));
+  for (const type of eventTypes) await channel.bindQueue(names.work, exchange, type);
   for (const delay of names.delays) {
     await channel.assertQueue(delay.queue, quorum({ 'x-message-ttl': delay.delayMs, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue }));
   }
@@ -139,12 +147,13 @@ export async function migrateFormerQueue(
   queue: string,
   eventTypes: string[],
   policy: RetryPolicy,
+  exchange: string = EVENTS_EXCHANGE,
 ): Promise<{ moved: number; deadLettersMoved: number } | undefined> {
   if (!(await queueExists(model, former))) return undefined;
   const names = consumerQueueNames(queue, policy);
   const channel = await model.createChannel();
   channel.on('error', () => undefined);
-  for (const type of eventTypes) await channel.unbindQueue(former, EVENTS_EXCHANGE, type);
+  for (const type of eventTypes) await channel.unbindQueue(former, exchange, type);
   await channel.close();
   const moved = await moveMessages(model, former, names.work);
   const deadLettersMoved = (await queueExists(model, `${former}.dead-letter`)) ? await moveMessages(model, `${former}.dead-letter`, names.deadLetter) : 0;

@@ -9,6 +9,8 @@ export class AppError extends Error {
     message: string,
     /** Response headers that belong to the error, such as `Retry-After`. */
     readonly headers: Record<string, string> = {},
+    /** One message per input field, answered as `errors` beside `message`. */
+    readonly fieldErrors?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -16,12 +18,24 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string) => new AppError(400, message);
+/** A 400 about named fields: `{ message, errors: { field: message } }`. */
+export const fieldError = (field: string, message: string) => new AppError(400, message, {}, { [field]: message });
 export const unauthorized = (message: string = Messages.notAuthenticated) => new AppError(401, message);
 export const forbidden = (message: string = Messages.forbidden) => new AppError(403, message);
 export const notFound = (message: string = Messages.notFound) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, Messages.tooManyRequests, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** Each field's first message, keyed by its path (`stateLicenses.1`); problems with the whole input under `_`. */
+export function fieldMessages(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.code === 'unrecognized_keys' ? '_' : issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : issue.message;
+  }
+  return fields;
+}
 
 /** The first issue's message: the spec checks fields in order and shows one message at a time. */
 export function firstIssueMessage(error: ZodError): string {
@@ -43,7 +57,8 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
   if (status >= 500) req.log?.error({ err }, 'request failed');
   if (res.headersSent) return;
   if (err instanceof AppError) res.set(err.headers);
-  res.status(status).json({ message });
+  const errors = err instanceof AppError ? err.fieldErrors : undefined;
+  res.status(status).json(errors ? { message, errors } : { message });
 };
 
 /** Input validation (`parseInput`) answers 400 itself; a ZodError that reaches here came from our own data: a 500. */

@@ -14,6 +14,9 @@ function testApp(ready = true) {
   app.post('/echo', (req, res) => {
     res.json(parseInput(z.object({ name: z.string({ error: 'Name is required' }) }).strict(), req.body));
   });
+  app.post('/raw', (req, res) => {
+    res.json({ raw: req.rawBody?.toString('utf8') ?? null, parsed: req.body as unknown });
+  });
   app.get('/app-error', () => {
     throw badRequest('Bad thing');
   });
@@ -41,6 +44,12 @@ describe('the shared HTTP app', () => {
       .send({ name: 'x'.repeat(2_000) })
       .expect(413, { message: 'Request body is too large' });
     await request(app).post('/echo').send({ name: 'Ada' }).expect(200, { name: 'Ada' });
+  });
+
+  it('keeps the JSON body exactly as it arrived on req.rawBody, beside the parsed body', async () => {
+    const sent = '{ "b":1,\n  "a" : "\u00e9" }';
+    const response = await request(testApp()).post('/raw').set('Content-Type', 'application/json').send(sent).expect(200);
+    expect(response.body).toEqual({ raw: sent, parsed: { b: 1, a: 'é' } });
   });
 
   it('answers 400 only for input validation: a ZodError from our own data is a logged 500', async () => {

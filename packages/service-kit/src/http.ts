@@ -9,6 +9,13 @@ import { errorHandler, notFoundHandler } from './errors';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
 
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The JSON body's bytes exactly as they arrived, for checks that sign them (webhook signatures). */
+    rawBody?: Buffer;
+  }
+}
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** Reuses a caller's well-formed x-request-id (the gateway sets one) or makes a new one. */
@@ -30,7 +37,7 @@ export interface HttpAppOptions {
 
 /**
  * An express app with the parts every service shares: request ids and access logs, helmet,
- * a JSON body limit, `/healthz` (alive) and `/readyz` (dependencies reachable: `ready`; only
+ * a JSON body limit (the bytes stay on `req.rawBody`), `/healthz` (alive) and `/readyz` (dependencies reachable: `ready`; only
  * optional ones away: `degraded`, still 200; otherwise 503 `not ready`).
  * Mount routes on it, then call `finishHttpApp`.
  */
@@ -40,7 +47,15 @@ export function createHttpApp({ logger, trustProxy, bodyLimit, readiness, option
   app.set('trust proxy', trustProxy);
   app.use(accessLog(logger));
   app.use(helmet());
-  app.use(express.json({ limit: bodyLimit }));
+  app.use(
+    express.json({
+      limit: bodyLimit,
+      // Keeps a reference to the bytes the parser read anyway: a signed body must be checked as received.
+      verify: (req, _res, buffer) => {
+        (req as express.Request).rawBody = buffer;
+      },
+    }),
+  );
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

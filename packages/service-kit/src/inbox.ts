@@ -8,6 +8,11 @@ interface ProcessedEvent {
 
 const DUPLICATE_KEY = 11000;
 
+/** Another delivery holds a live claim on this work: it is being done elsewhere right now. */
+export class WorkInProgressError extends Error {
+  override name = 'WorkInProgressError';
+}
+
 /**
  * Idempotent event handling by event id: a handler's work for one event runs to completion at
  * most once, however often the broker delivers it. A claim left by a crashed process is taken
@@ -59,7 +64,7 @@ export class EventInbox {
     if (!existing) throw new Error(`Claim on event ${key} was released; retry`);
     if (existing.status === 'done') return undefined;
     if (now.getTime() - existing.claimedAt.getTime() < this.leaseMs) {
-      throw new Error(`Event ${key} is being processed elsewhere`);
+      throw new WorkInProgressError(`Event ${key} is being processed elsewhere`);
     }
     const takeover = await this.model.updateOne({ _id: key, status: 'processing', claimedAt: existing.claimedAt }, { $set: { claimedAt: now } });
     if (takeover.modifiedCount !== 1) throw new Error(`Event ${key} was taken over elsewhere`);

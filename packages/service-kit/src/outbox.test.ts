@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { connect, type ChannelModel } from 'amqplib';
 import { Schema, type Model } from 'mongoose';
 import pino from 'pino';
-import { EVENTS_EXCHANGE, type EventEnvelope } from '@altmed/contracts';
-import { eventually } from '@altmed/local-stack/src/testing';
+import type { EventEnvelope } from '@altmed/contracts';
+import { eventually, sleep, testEventsExchange } from '@altmed/local-stack/src/testing';
 import { EventBroker } from './broker';
 import { connectDatabase, type Connection } from './mongo';
 import { OutboxRelay, outboxFieldsFor, outboxSchemaFields, withEvents, type WithOutbox } from './outbox';
@@ -21,7 +21,7 @@ let listenerConnection: ChannelModel;
 
 beforeAll(async () => {
   connection = await connectDatabase(process.env.MONGO_URL!, `kit_outbox_${run}`);
-  broker = new EventBroker({ url: process.env.AMQP_URL!, logger });
+  broker = new EventBroker({ url: process.env.AMQP_URL!, logger, exchange: testEventsExchange() });
   await broker.start();
   await eventually(() => broker.isConnected(), 15_000, 'the broker did not connect');
   listenerConnection = await connect(process.env.AMQP_URL!);
@@ -56,14 +56,15 @@ function event(type: string, data: Record<string, unknown>): EventEnvelope {
 /** A private queue bound to `types` that collects what arrives. */
 async function listen(types: string[]): Promise<EventEnvelope[]> {
   const channel = await listenerConnection.createChannel();
-  await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
+  await channel.assertExchange(testEventsExchange(), 'topic', { durable: true });
   const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
-  for (const type of types) await channel.bindQueue(queue, EVENTS_EXCHANGE, type);
+  for (const type of types) await channel.bindQueue(queue, testEventsExchange(), type);
   const received: EventEnvelope[] = [];
   await channel.consume(queue, (message) => message && received.push(JSON.parse(message.content.toString()) as EventEnvelope), { noAck: true });
   return received;
 }
 
+const claimsOf = (model: Model<OrderDocument>) => model.db.collection<{ _id: string; relay: string; until: Date }>('outbox_claims');
 const pendingDocuments = (model: Model<OrderDocument>) => model.countDocuments({ 'outbox.0': { $exists: true } });
 const dueDocuments = (model: Model<OrderDocument>) => model.countDocuments({ outboxDueAt: { $exists: true } });
 
@@ -209,6 +210,61 @@ it('an event added to an existing document goes out after the ones already waiti
     await eventually(async () => (await dueDocuments(model)) === 0, 15_000, 'the document did not drain');
     await eventually(() => received.length === 3);
     expect(received.map((entry) => entry.data)).toEqual([{ step: 1 }, { step: 2 }, { step: 3 }]);
+  } finally {
+    await relay.stop();
+  }
+});
+
+it('two relays on one database publish every event once, each document’s events in order', async () => {
+  const model = await makeModel();
+  const type = eventType('two-relays');
+  const received = await listen([type]);
+  const documents = Array.from({ length: 300 }, (_, index) => {
+    const _id = `shared-${index}`;
+    return { _id, ...outboxFieldsFor(Array.from({ length: 3 }, (_, sequence) => event(type, { document: _id, sequence }))) };
+  });
+  await model.insertMany(documents);
+
+  const retryWarnings: string[] = [];
+  const warnings = pino({ level: 'warn' }, { write: (line: string) => void retryWarnings.push(line) });
+  const relays = [new OutboxRelay({ broker, models: [model], logger: warnings }), new OutboxRelay({ broker, models: [model], logger: warnings })];
+  for (const relay of relays) relay.start();
+  try {
+    await eventually(() => relays[0]!.publishedCount + relays[1]!.publishedCount >= 900, 240_000, 'the outbox did not drain', 500);
+  } finally {
+    await Promise.all(relays.map((relay) => relay.stop()));
+  }
+
+  // Both relays took part, and no event went out twice but after a failure a relay logged.
+  expect(relays.map((relay) => relay.publishedCount).every((count) => count > 0)).toBe(true);
+  expect(relays[0]!.publishedCount + relays[1]!.publishedCount - 900).toBeLessThanOrEqual(retryWarnings.length);
+  expect(await pendingDocuments(model)).toBe(0);
+  expect(await claimsOf(model).countDocuments({ _id: { $regex: `^${model.collection.name}:` } })).toBe(0);
+  await eventually(() => received.length >= 900, 10_000, `received ${received.length} of 900 events`);
+  const bySequence = new Map<string, number[]>();
+  for (const entry of received) {
+    const { document, sequence } = entry.data as { document: string; sequence: number };
+    bySequence.set(document, [...(bySequence.get(document) ?? []), sequence]);
+  }
+  expect(bySequence.size).toBe(300);
+  for (const [document, seen] of bySequence) expect({ document, seen }).toEqual({ document, seen: [0, 1, 2] });
+}, 300_000);
+
+it('leaves a document another relay holds alone until that relay’s claim runs out', async () => {
+  const model = await makeModel();
+  const type = eventType('claimed');
+  const received = await listen([type]);
+  await model.create({ _id: 'held', ...outboxFieldsFor([event(type, { n: 1 })]) });
+  const claimKey = `${model.collection.name}:held`;
+  await claimsOf(model).insertOne({ _id: claimKey, relay: 'a relay that died', until: new Date(Date.now() + 3_000) });
+  const relay = new OutboxRelay({ broker, models: [model], logger, intervalMs: 200 });
+  relay.start();
+  try {
+    await sleep(1_500);
+    expect(received).toHaveLength(0);
+    await eventually(async () => (await pendingDocuments(model)) === 0, 15_000, 'the document was not taken over after the claim ran out');
+    expect(received).toHaveLength(1);
+    expect(await claimsOf(model).findOne({ _id: claimKey })).toBeNull();
   } finally {
     await relay.stop();
   }

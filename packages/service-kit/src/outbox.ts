@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Schema, type Model, type UpdateQuery } from 'mongoose';
 import { EventCatalog, type EventData, type EventEnvelope, type EventType } from '@altmed/contracts';
 import type { EventBroker } from './broker';
+import { OutboxClaims } from './outbox-claims';
 import type { Logger } from './logger';
 
 /**
@@ -13,6 +14,10 @@ import type { Logger } from './logger';
  * due time back (capped exponential backoff, counted in `outboxAttempts`), so it never holds back
  * other documents. A crash between publish and pop republishes the event; consumers are
  * idempotent by event id.
+ *
+ * Several relays (instances of a service) share the documents: a relay claims a document
+ * (`OutboxClaims`) before it reads and publishes its events, so no two relays publish one document
+ * at the same time, and each document's events go out in order.
  */
 export const outboxSchemaFields = {
   outbox: {
@@ -82,6 +87,11 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Delay before the next try of a document whose event failed `attempt` times in a row. */
   retryDelayMs?: (attempt: number) => number;
+  /**
+   * How long a claim keeps other relays away from a document (renewed after each event); longer
+   * than the broker's publish timeout, so a live relay keeps its claim through a publish.
+   */
+  claimLeaseMs?: number;
 }
 
 /** One of the models the relay was given. */
@@ -96,7 +106,7 @@ interface PendingDocument {
 interface QueuedDocument {
   key: string;
   model: OutboxModel;
-  document: PendingDocument;
+  id: unknown;
 }
 
 /**
@@ -116,6 +126,7 @@ export class OutboxRelay {
   /** Documents that finished while a fetch ran: the fetch may have read them before they did. */
   private finishedDuringFetch: Set<string> | undefined;
   private published = 0;
+  private readonly claims = new Map<OutboxModel, OutboxClaims>();
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
@@ -178,11 +189,11 @@ export class OutboxRelay {
           .find({ outboxDueAt: { $lte: new Date() }, ...(busy.length > 0 ? { _id: { $nin: busy } } : {}) })
           .sort({ outboxDueAt: 1 })
           .limit(batchSize)
-          .select({ outbox: 1, outboxAttempts: 1 })
-          .lean<PendingDocument[]>();
+          .select({ _id: 1 })
+          .lean<Pick<PendingDocument, '_id'>[]>();
         for (const document of documents) {
           const key = `${model.modelName}:${String(document._id)}`;
-          if (!this.inFlight.has(key) && !finished.has(key)) this.queue.push({ key, model, document });
+          if (!this.inFlight.has(key) && !finished.has(key)) this.queue.push({ key, model, id: document._id });
         }
       }
     } finally {
@@ -197,21 +208,46 @@ export class OutboxRelay {
     while (this.inFlight.size < concurrency) {
       const next = this.queue.shift();
       if (!next) break;
-      const { key, model, document } = next;
-      const done = this.publishDocument(model, document)
-        .catch((err: unknown) => logger.warn({ document: String(document._id), err: String(err) }, 'outbox document not updated; will retry'))
+      const { key, model, id } = next;
+      const done = this.claimAndPublish(model, id)
+        .catch((err: unknown) => logger.warn({ document: String(id), err: String(err) }, 'outbox document not updated; will retry'))
         .finally(() => {
           this.inFlight.delete(key);
           this.finishedDuringFetch?.add(key);
           if (this.queue.length > 0) this.startQueued();
           else this.nudge();
         });
-      this.inFlight.set(key, { model, id: document._id, done });
+      this.inFlight.set(key, { model, id, done });
+    }
+  }
+
+  private claimsOf(model: OutboxModel): OutboxClaims {
+    let claims = this.claims.get(model);
+    if (!claims) {
+      claims = new OutboxClaims(model.db, this.options.claimLeaseMs ?? 60_000);
+      this.claims.set(model, claims);
+    }
+    return claims;
+  }
+
+  /** Publishes the document unless another relay holds it; reads its events only once it holds the claim. */
+  private async claimAndPublish(model: OutboxModel, _id: unknown): Promise<void> {
+    const claims = this.claimsOf(model);
+    const key = `${model.collection.name}:${String(_id)}`;
+    if (!(await claims.claim(key))) return;
+    try {
+      const document = await model
+        .findOne({ _id, outboxDueAt: { $lte: new Date() } })
+        .select({ outbox: 1, outboxAttempts: 1 })
+        .lean<PendingDocument>();
+      if (document) await this.publishDocument(model, document, () => claims.renew(key));
+    } finally {
+      await claims.release(key);
     }
   }
 
   /** Publishes the document's events in order; on a failure, moves its due time back and stops. */
-  private async publishDocument(model: OutboxModel, document: PendingDocument): Promise<void> {
+  private async publishDocument(model: OutboxModel, document: PendingDocument, renewClaim: () => Promise<void>): Promise<void> {
     const { broker, logger, retryDelayMs = defaultOutboxRetryDelay } = this.options;
     const { _id, outbox } = document;
     if (outbox.length === 0) {
@@ -246,6 +282,7 @@ export class OutboxRelay {
         if (finished.matchedCount > 0) return;
       }
       await model.updateOne(isFirst, { $pop: { outbox: -1 }, $unset: { outboxAttempts: 1 } });
+      await renewClaim();
     }
   }
 

@@ -21,6 +21,7 @@ export interface ServiceConfig extends ListenConfig {
   MONGO_DB: string;
   MONGO_DB_SUFFIX: string;
   AMQP_URL: string;
+  EVENTS_EXCHANGE: string;
   EVENT_RETRY_FIRST_DELAY_MS: number;
   EVENT_RETRY_MAX_DELAY_MS: number;
   EVENT_MAX_RETRIES: number;
@@ -28,6 +29,8 @@ export interface ServiceConfig extends ListenConfig {
 
 export interface RunningService {
   server: Server;
+  /** The HTTP app (its route table is what tests check against contracts' API_ACCESS). */
+  app: Express;
   port: number;
   logger: Logger;
   /** Stops taking requests, then closes what the service opened. */
@@ -97,7 +100,7 @@ export async function startService({ name, config, setup, worksWithoutBroker = f
   const logger = createLogger(name, config.LOG_LEVEL);
   const retry = { firstDelayMs: config.EVENT_RETRY_FIRST_DELAY_MS, maxDelayMs: config.EVENT_RETRY_MAX_DELAY_MS, maxRetries: config.EVENT_MAX_RETRIES };
   // Before the database: a bad retry policy is a configuration error.
-  const broker = new EventBroker({ url: config.AMQP_URL, logger, retry });
+  const broker = new EventBroker({ url: config.AMQP_URL, logger, retry, exchange: config.EVENTS_EXCHANGE });
   const connection = await connectDatabase(config.MONGO_URL, config.MONGO_DB + config.MONGO_DB_SUFFIX);
   const app = createHttpApp({
     logger,
@@ -115,6 +118,7 @@ export async function startService({ name, config, setup, worksWithoutBroker = f
 
   return {
     server,
+    app,
     port,
     logger,
     async stop() {

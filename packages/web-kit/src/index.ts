@@ -26,3 +26,19 @@ export { isAdminUser, type SessionUser, type SessionState, type UserRole, type S
 export { apiRequest, ApiError, API_BASE, DefaultErrors, onUnauthorized, type ApiRequestOptions } from './api/apiRequest';
 
 export { useMediaQuery, useIsMobile } from './hooks/useMediaQuery';
+
+export { Modal, type ModalProps } from './ui/Modal';
+export { toast, getToastStore, createToastStore, type Toast, type ToastTone, type ToastStore } from './toast/toastStore';
+export { Toaster } from './toast/Toaster';
+export { requestLogin, onLoginRequest, type LoginRequest } from './auth/loginRequests';
+export {
+  ROUTE_ACCESS,
+  GuardMessages,
+  accessRuleFor,
+  mayOpen,
+  guardDecision,
+  type Access,
+  type RouteAccessRule,
+  type GuardDecision,
+} from './access/routeAccess';
+export { RouteGuard, type GuardRedirectState } from './access/RouteGuard';

@@ -8,10 +8,10 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { GlobalStyle, SessionProvider } from '@altmed/web-kit';
+import { GlobalStyle, SessionProvider, Toaster } from '@altmed/web-kit';
 import { QueryProvider } from './query';
 
-/** Mounts `routes` into #root with what the shell would otherwise provide: session, global style, query client, router. */
+/** Mounts `routes` into #root with what the shell would otherwise provide: session, global style, query client, router, toasts. */
 export function renderStandaloneRemote(routes: ReactNode, container: HTMLElement | null = document.getElementById('root')) {
   if (!container) throw new Error('#root is missing');
   createRoot(container).render(
@@ -21,6 +21,7 @@ export function renderStandaloneRemote(routes: ReactNode, container: HTMLElement
         <QueryProvider>
           <BrowserRouter>{routes}</BrowserRouter>
         </QueryProvider>
+        <Toaster />
       </SessionProvider>
     </StrictMode>,
   );

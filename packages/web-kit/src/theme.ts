@@ -10,7 +10,10 @@ export const theme = {
     primary: '#1f5f5b',
     primaryDark: '#154542',
     primarySoft: '#e4efed',
-    accent: '#d9824b',
+    /** Text and buttons: white on it, and it on the light backgrounds, reach 4.5:1 (WCAG AA). */
+    accent: '#a3521f',
+    /** The brand's light orange, for shapes and illustration only, never for text. */
+    accentBright: '#d9824b',
     accentSoft: '#fbeee4',
     background: '#f7f5f0',
     surface: '#ffffff',
@@ -25,8 +28,9 @@ export const theme = {
     focus: '#2f7f79',
   },
   fonts: {
-    body: "'Inter', 'Segoe UI', 'Helvetica Neue', Arial, system-ui, sans-serif",
-    heading: "'Georgia', 'Iowan Old Style', 'Palatino Linotype', 'Times New Roman', serif",
+    /** Source Sans 3 and Source Serif 4 are bundled by the shell (@fontsource, latin, font-display: swap). */
+    body: "'Source Sans 3', 'Segoe UI', 'Helvetica Neue', Arial, system-ui, sans-serif",
+    heading: "'Source Serif 4', Georgia, 'Iowan Old Style', 'Times New Roman', serif",
   },
   radii: { sm: '6px', md: '10px', lg: '16px', xl: '24px', pill: '999px' },
   shadows: {

@@ -4,3 +4,7 @@ export * from './service-under-test';
 export * from './service-basics';
 export { eventually, sleep } from '../net';
 export { ensureDevJwtKey } from '../dev-keys';
+export * from './service-process';
+export * from './stripe';
+export * from './events-exchange';
+export * from './route-table';

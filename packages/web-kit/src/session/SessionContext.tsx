@@ -36,7 +36,10 @@ export interface Session {
   isLoggedIn: boolean;
   isAdmin: boolean;
   login: (token: string, user: SessionUser) => void;
+  /** Ends the session; the caller navigates where the user should land (guards leave that to it). */
   logout: () => void;
+  /** The session was just ended by logout() on this page. */
+  loggedOut: boolean;
 }
 
 /**
@@ -54,6 +57,7 @@ export function useSession(): Session {
       isAdmin: isAdminUser(state.user),
       login: store.login,
       logout: store.logout,
+      loggedOut: !state.token && store.endedByLogout(),
     }),
     [state, store],
   );

@@ -51,6 +51,8 @@ export interface SessionStore {
   unauthorized: (token: string) => void;
   /** Listens for sessions that end by themselves (401 or expiry), not by logout. */
   onEnd: (listener: EndListener) => () => void;
+  /** True when the last change was logout() on this page: its caller navigates away, so guards stay quiet. */
+  endedByLogout: () => boolean;
 }
 
 function parseUser(raw: string | null): SessionUser | null {
@@ -104,6 +106,7 @@ export function createSessionStore(storage: SessionStorageLike | null, now: () =
   const listeners = new Set<Listener>();
   const endListeners = new Set<EndListener>();
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  let loggedOut = false;
 
   const clear = () => {
     safeRemove(storage, TOKEN_STORAGE_KEY);
@@ -138,8 +141,9 @@ export function createSessionStore(storage: SessionStorageLike | null, now: () =
     );
   };
 
-  function set(next: SessionState) {
+  function set(next: SessionState, byLogout = false) {
     if (next.token === state.token && next.user === state.user) return;
+    loggedOut = byLogout;
     const tokenChanged = next.token !== state.token;
     state = next;
     if (tokenChanged) watchExpiry();
@@ -166,7 +170,7 @@ export function createSessionStore(storage: SessionStorageLike | null, now: () =
     },
     logout() {
       clear();
-      set({ token: null, user: null });
+      set({ token: null, user: null }, true);
     },
     reload() {
       const next = readStoredSession(storage);
@@ -180,6 +184,7 @@ export function createSessionStore(storage: SessionStorageLike | null, now: () =
       endListeners.add(listener);
       return () => endListeners.delete(listener);
     },
+    endedByLogout: () => loggedOut,
   };
 }
 

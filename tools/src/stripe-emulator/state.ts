@@ -1,0 +1,195 @@
+import { newId, randomToken } from './ids';
+
+export type Metadata = Record<string, string>;
+
+export interface PaymentMethod {
+  id: string;
+  object: 'payment_method';
+  allow_redisplay: 'unspecified';
+  billing_details: {
+    address: { city: string | null; country: string | null; line1: string | null; line2: string | null; postal_code: string | null; state: string | null };
+    email: string | null;
+    name: string | null;
+    phone: string | null;
+    tax_id: string | null;
+  };
+  card: {
+    brand: string;
+    checks: { address_line1_check: null; address_postal_code_check: null; cvc_check: 'pass' | 'unchecked' };
+    country: string;
+    display_brand: string;
+    exp_month: number;
+    exp_year: number;
+    fingerprint: string;
+    funding: 'credit';
+    generated_from: null;
+    last4: string;
+    networks: { available: string[]; preferred: null };
+    regulated_status: 'unregulated';
+    three_d_secure_usage: { supported: boolean };
+    wallet: null;
+  };
+  created: number;
+  customer: null;
+  livemode: false;
+  metadata: Metadata;
+  type: 'card';
+}
+
+export type PaymentIntentStatus =
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
+
+export interface PaymentError {
+  type: 'card_error' | 'invalid_request_error';
+  code: string;
+  decline_code?: string;
+  doc_url: string;
+  message: string;
+  payment_method: PaymentMethod;
+}
+
+export interface NextAction {
+  type: 'use_stripe_sdk' | 'redirect_to_url';
+  use_stripe_sdk?: { type: 'three_d_secure_redirect'; stripe_js: string; source: string };
+  redirect_to_url?: { url: string; return_url: string };
+}
+
+export interface PaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  allowed_payment_method_types: string[] | null;
+  amount: number;
+  amount_capturable: number;
+  amount_details: { tip: Record<string, never> };
+  amount_received: number;
+  application: null;
+  application_fee_amount: null;
+  automatic_payment_methods: { allow_redirects: 'always' | 'never'; enabled: boolean } | null;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
+  capture_method: 'automatic' | 'automatic_async';
+  client_secret: string;
+  confirmation_method: 'automatic';
+  created: number;
+  currency: string;
+  customer: null;
+  customer_account: null;
+  description: string | null;
+  excluded_payment_method_types: null;
+  last_payment_error: PaymentError | null;
+  latest_charge: string | null;
+  livemode: false;
+  managed_payments: null;
+  metadata: Metadata;
+  next_action: NextAction | null;
+  on_behalf_of: null;
+  payment_method: string | PaymentMethod | null;
+  payment_method_configuration_details: null;
+  payment_method_options: { card: { installments: null; mandate_options: null; network: null; request_three_d_secure: 'automatic' } };
+  payment_method_types: string[];
+  processing: null;
+  receipt_email: string | null;
+  review: null;
+  setup_future_usage: null;
+  shipping: null;
+  statement_descriptor: string | null;
+  statement_descriptor_suffix: string | null;
+  status: PaymentIntentStatus;
+  transfer_data: null;
+  transfer_group: null;
+}
+
+export interface StripeEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  data: { object: unknown; previous_attributes?: Record<string, unknown> };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  type: string;
+}
+
+export interface WebhookEndpoint {
+  id: string;
+  object: 'webhook_endpoint';
+  url: string;
+  enabled_events: string[];
+  secret: string;
+  status: 'enabled';
+  created: number;
+  livemode: false;
+  metadata: Metadata;
+  api_version: string | null;
+  description: string | null;
+  application: null;
+}
+
+export interface IdempotentAnswer {
+  method: string;
+  path: string;
+  params: string;
+  status: number;
+  body: unknown;
+}
+
+/**
+ * One Stripe account of the emulator: its keys, its webhook endpoints and its objects. Accounts
+ * do not see each other's objects, so test files running at once each use an account of their own.
+ */
+export interface Account {
+  id: string;
+  secretKey: string;
+  publishableKey: string;
+  /** Every webhook endpoint of this account signs with this secret. */
+  webhookSecret: string;
+  webhookEndpoints: WebhookEndpoint[];
+  paymentIntents: Map<string, PaymentIntent>;
+  paymentMethods: Map<string, { method: PaymentMethod; number: string }>;
+  events: StripeEvent[];
+  idempotency: Map<string, IdempotentAnswer>;
+}
+
+export interface AccountKeys {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+}
+
+export function newAccountKeys(): AccountKeys {
+  const token = randomToken(24);
+  return { secretKey: `sk_test_${token}`, publishableKey: `pk_test_${token}`, webhookSecret: `whsec_${randomToken(32)}` };
+}
+
+export class Accounts {
+  private readonly bySecretKey = new Map<string, Account>();
+  private readonly byPublishableKey = new Map<string, Account>();
+
+  add(keys: AccountKeys): Account {
+    const account: Account = {
+      id: newId('acct'),
+      ...keys,
+      webhookEndpoints: [],
+      paymentIntents: new Map(),
+      paymentMethods: new Map(),
+      events: [],
+      idempotency: new Map(),
+    };
+    this.bySecretKey.set(keys.secretKey, account);
+    this.byPublishableKey.set(keys.publishableKey, account);
+    return account;
+  }
+
+  all(): Account[] {
+    return [...this.bySecretKey.values()];
+  }
+
+  withSecretKey(key: string): Account | undefined {
+    return this.bySecretKey.get(key);
+  }
+
+  withPublishableKey(key: string): Account | undefined {
+    return this.byPublishableKey.get(key);
+  }
+}

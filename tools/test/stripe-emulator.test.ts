@@ -1,0 +1,333 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { eventually } from '../src/net';
+import { startStripeEmulatorServer, type StripeEmulator } from '../src/stripe-emulator/server';
+import { createStripeTestAccount, type StripeTestAccount } from '../src/testing/stripe';
+
+interface Received {
+  body: string;
+  signature: string;
+}
+
+/** A webhook endpoint that records what it is sent and answers 200, or what `statusFor` says. */
+async function startReceiver(statusFor: (body: string) => number = () => 200) {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      received.push({ body, signature: String(req.headers['stripe-signature']) });
+      res.writeHead(statusFor(body)).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/payments/webhook`;
+  const stop = () => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { url, received, stop };
+}
+
+/** The error a call rejects with (the SDK's StripeError subclasses). */
+async function failureOf(call: Promise<unknown>): Promise<Stripe.errors.StripeError> {
+  const outcome = await call.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (!(outcome instanceof Stripe.errors.StripeError)) throw new Error(`expected a StripeError, got ${String(outcome)}`);
+  return outcome;
+}
+
+const clientFor = (emulator: StripeEmulator, key: string) =>
+  new Stripe(key, { host: '127.0.0.1', port: emulator.port, protocol: 'http', maxNetworkRetries: 0 });
+const card = (number: string) => ({ type: 'card' as const, card: { number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' } });
+
+describe('the Stripe emulator', () => {
+  let emulator: StripeEmulator;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let account: StripeTestAccount;
+  let stripe: Stripe;
+  const verifier = new Stripe('sk_test_unused');
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    emulator = await startStripeEmulatorServer({ webhookRetry: { attempts: 3, firstDelayMs: 50 } });
+    account = await createStripeTestAccount(emulator.url);
+    await account.sendWebhooksTo(receiver.url);
+    stripe = clientFor(emulator, account.secretKey);
+  });
+
+  afterAll(async () => {
+    await emulator?.stop();
+    await receiver?.stop();
+  });
+
+  const newIntent = (extra: Partial<Stripe.PaymentIntentCreateParams> = {}) =>
+    stripe.paymentIntents.create({ amount: 11988, currency: 'usd', allowed_payment_method_types: ['card'], metadata: { userId: 'u1' }, ...extra });
+
+  async function paidWith(number: string) {
+    const intent = await newIntent();
+    const method = await stripe.paymentMethods.create(card(number));
+    return { intent, method, confirmed: stripe.paymentIntents.confirm(intent.id, { payment_method: method.id }) };
+  }
+
+  /** The events of one intent the receiver got, checked against their signature with the SDK. */
+  const eventsOf = (intentId: string) =>
+    receiver.received
+      .map(({ body, signature }) => verifier.webhooks.constructEvent(body, signature, account.webhookSecret))
+      .filter((event) => (event.data.object as { id?: string }).id === intentId);
+
+  it('creates an intent with Stripe’s shape, a client secret and the metadata', async () => {
+    const intent = await newIntent({ description: 'Membership', receipt_email: 'member@example.com' });
+    expect(intent).toMatchObject({
+      object: 'payment_intent',
+      amount: 11988,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      metadata: { userId: 'u1' },
+      description: 'Membership',
+      receipt_email: 'member@example.com',
+      livemode: false,
+      allowed_payment_method_types: ['card'],
+      payment_method_types: ['card'],
+      last_payment_error: null,
+      next_action: null,
+    });
+    expect(intent.id).toMatch(/^pi_\w+$/);
+    expect(intent.client_secret).toMatch(new RegExp(`^${intent.id}_secret_\\w+$`));
+    expect(await stripe.paymentIntents.retrieve(intent.id)).toEqual(intent);
+  });
+
+  it('refuses a call without a key or with an unknown one, with Stripe’s 401 error', async () => {
+    const anonymous = await fetch(`${emulator.url}/v1/payment_intents`, { method: 'POST' });
+    expect(anonymous.status).toBe(401);
+    const { error } = (await anonymous.json()) as { error: { type: string; message: string } };
+    expect(error.type).toBe('invalid_request_error');
+    expect(error.message).toMatch(/^You did not provide an API key/);
+    const unknownKey = await failureOf(clientFor(emulator, 'sk_test_unknownKey123456').paymentIntents.create({ amount: 11988, currency: 'usd' }));
+    expect(unknownKey).toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401 });
+    expect(unknownKey.message).toMatch(/^Invalid API Key provided: sk_test_/);
+  });
+
+  it('keeps the objects of one account from another', async () => {
+    const intent = await newIntent();
+    const other = await createStripeTestAccount(emulator.url);
+    await expect(clientFor(emulator, other.secretKey).paymentIntents.retrieve(intent.id)).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      message: `No such payment_intent: '${intent.id}'`,
+    });
+  });
+
+  it('answers the same key with the same parameters with the first answer, and refuses other parameters under that key', async () => {
+    const key = `create-intent-${Date.now()}`;
+    const first = await newIntent({ metadata: { userId: 'u2' } }).then(() =>
+      stripe.paymentIntents.create({ amount: 11988, currency: 'usd', allowed_payment_method_types: ['card'] }, { idempotencyKey: key }),
+    );
+    const again = await stripe.paymentIntents.create({ amount: 11988, currency: 'usd', allowed_payment_method_types: ['card'] }, { idempotencyKey: key });
+    expect(again.id).toBe(first.id);
+    expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+    const changed = await failureOf(
+      stripe.paymentIntents.create({ amount: 5994, currency: 'usd', allowed_payment_method_types: ['card'] }, { idempotencyKey: key }),
+    );
+    expect(changed).toMatchObject({ type: 'StripeIdempotencyError', statusCode: 400 });
+    expect(changed.message).toMatch(/^Keys for idempotent requests can only be used with the same parameters/);
+  });
+
+  it('refuses unknown and missing parameters, and an unknown route, as Stripe does', async () => {
+    await expect(stripe.paymentIntents.create({ amount: 11988, currency: 'usd', colour: 'red' } as Stripe.PaymentIntentCreateParams)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'parameter_unknown',
+      param: 'colour',
+      message: 'Received unknown parameter: colour',
+    });
+    await expect(stripe.paymentIntents.create({ currency: 'usd' } as Stripe.PaymentIntentCreateParams)).rejects.toMatchObject({
+      code: 'parameter_missing',
+      param: 'amount',
+    });
+    await expect(
+      stripe.paymentMethods.create({ type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, pin: '1' } } as never),
+    ).rejects.toMatchObject({
+      code: 'parameter_unknown',
+      param: 'card[pin]',
+    });
+    const unknown = await fetch(`${emulator.url}/v1/charges`, { headers: { authorization: `Bearer ${account.secretKey}` } });
+    expect(unknown.status).toBe(404);
+    const { error } = (await unknown.json()) as { error: { type: string; message: string } };
+    expect(error.type).toBe('invalid_request_error');
+    expect(error.message).toMatch(/^Unrecognized request URL \(GET: \/v1\/charges\)/);
+  });
+
+  it('takes a payment with 4242 4242 4242 4242 and sends payment_intent.succeeded, signed with the whsec_ secret', async () => {
+    const { intent, method, confirmed } = await paidWith('4242 4242 4242 4242');
+    expect(method).toMatchObject({ object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12 } });
+    expect(method.id).toMatch(/^pm_\w+$/);
+    expect(await confirmed).toMatchObject({ id: intent.id, status: 'succeeded', amount_received: 11988, payment_method: method.id });
+    const events = await eventually(() => {
+      const found = eventsOf(intent.id);
+      return found.some((event) => event.type === 'payment_intent.succeeded') ? found : undefined;
+    });
+    const succeeded = events.find((event) => event.type === 'payment_intent.succeeded')!;
+    expect(succeeded.api_version).toBe(Stripe.API_VERSION);
+    expect(succeeded).toMatchObject({ object: 'event', livemode: false, data: { object: { id: intent.id, status: 'succeeded', metadata: { userId: 'u1' } } } });
+    expect(succeeded.id).toMatch(/^evt_\w+$/);
+    expect(await stripe.events.retrieve(succeeded.id)).toMatchObject({ id: succeeded.id, type: 'payment_intent.succeeded' });
+  });
+
+  it('signs so that a wrong secret fails the SDK’s check', async () => {
+    const { intent, confirmed } = await paidWith('4242424242424242');
+    await confirmed;
+    const delivered = await eventually(() => receiver.received.find(({ body }) => body.includes(intent.id)));
+    expect(() => verifier.webhooks.constructEvent(delivered.body, delivered.signature, 'whsec_wrong')).toThrow(/No signatures found matching/);
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', 'generic_decline', 'Your card was declined.'],
+    ['4000 0000 0000 9995', 'insufficient_funds', 'Your card has insufficient funds.'],
+  ])('declines %s with card_declined / %s and sends payment_intent.payment_failed', async (number, declineCode, message) => {
+    const { intent, confirmed } = await paidWith(number);
+    await expect(confirmed).rejects.toMatchObject({
+      type: 'StripeCardError',
+      statusCode: 402,
+      code: 'card_declined',
+      decline_code: declineCode,
+      message,
+      payment_intent: { id: intent.id, status: 'requires_payment_method', last_payment_error: { code: 'card_declined', decline_code: declineCode } },
+    });
+    expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({ status: 'requires_payment_method', payment_method: null, amount_received: 0 });
+    await eventually(() => eventsOf(intent.id).some((event) => event.type === 'payment_intent.payment_failed'));
+  });
+
+  it('asks for 3-D Secure with 4000 0025 0000 3155; completing it succeeds', async () => {
+    const { intent, confirmed } = await paidWith('4000002500003155');
+    const pending = await confirmed;
+    expect(pending).toMatchObject({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
+    await eventually(() => eventsOf(intent.id).some((event) => event.type === 'payment_intent.requires_action'));
+    const completed = await authenticate(intent, 'complete');
+    expect(completed).toMatchObject({ status: 'succeeded', amount_received: 11988 });
+    await eventually(() => eventsOf(intent.id).some((event) => event.type === 'payment_intent.succeeded'));
+  });
+
+  it('leaves the intent waiting for a payment method when the cardholder fails 3-D Secure', async () => {
+    const { intent, confirmed } = await paidWith('4000002500003155');
+    await confirmed;
+    expect(await authenticate(intent, 'fail')).toMatchObject({
+      status: 'requires_payment_method',
+      payment_method: null,
+      last_payment_error: { code: 'payment_intent_authentication_failure', type: 'invalid_request_error' },
+    });
+    await eventually(() => eventsOf(intent.id).some((event) => event.type === 'payment_intent.payment_failed'));
+  });
+
+  it('sends the cardholder to a challenge page and back to the return URL when one is given', async () => {
+    const intent = await newIntent({ payment_method: 'pm_card_authenticationRequired' });
+    expect(intent.status).toBe('requires_confirmation');
+    const pending = await stripe.paymentIntents.confirm(intent.id, { return_url: 'https://site.example/join/done' });
+    expect(pending.next_action).toMatchObject({ type: 'redirect_to_url', redirect_to_url: { return_url: 'https://site.example/join/done' } });
+    const page = await fetch(pending.next_action!.redirect_to_url!.url!);
+    expect(await page.text()).toMatch(/<button[^>]*value="complete">Complete<\/button>[\s\S]*value="fail">Fail</);
+    const back = await fetch(`${emulator.url}/emulator/3ds/${intent.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_secret: intent.client_secret!, return_url: 'https://site.example/join/done', result: 'complete' }).toString(),
+      redirect: 'manual',
+    });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(
+      `https://site.example/join/done?payment_intent=${intent.id}&payment_intent_client_secret=${encodeURIComponent(intent.client_secret!)}&redirect_status=succeeded`,
+    );
+  });
+
+  it('takes Stripe’s test payment method ids such as pm_card_visa', async () => {
+    const intent = await newIntent();
+    const paid = await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa', expand: ['payment_method'] });
+    expect(paid).toMatchObject({ status: 'succeeded', payment_method: { object: 'payment_method', card: { last4: '4242' } } });
+  });
+
+  it('updates an intent while it waits, and refuses to change the amount once it succeeded', async () => {
+    const intent = await newIntent();
+    const updated = await stripe.paymentIntents.update(intent.id, { amount: 5994, metadata: { promoCode: 'HALF', userId: '' } });
+    expect(updated).toMatchObject({ amount: 5994, metadata: { promoCode: 'HALF' } });
+    expect(updated.metadata).not.toHaveProperty('userId');
+    await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+    await expect(stripe.paymentIntents.update(intent.id, { amount: 100 })).rejects.toMatchObject({ code: 'payment_intent_unexpected_state', param: 'amount' });
+    await expect(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' })).rejects.toMatchObject({
+      code: 'payment_intent_unexpected_state',
+    });
+  });
+
+  it('cancels an intent that has not been paid', async () => {
+    const intent = await newIntent();
+    expect(await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' })).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'abandoned',
+    });
+  });
+
+  it('wants a return_url for a server-side confirm of an intent with automatic payment methods, as Stripe does', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 11988, currency: 'usd' });
+    expect(intent.automatic_payment_methods).toEqual({ enabled: true, allow_redirects: 'always' });
+    const withoutReturnUrl = await failureOf(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' }));
+    expect(withoutReturnUrl.message).toMatch(/you must provide a `return_url`/);
+    const noRedirects = await stripe.paymentIntents.create({
+      amount: 11988,
+      currency: 'usd',
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+    });
+    expect(await stripe.paymentIntents.confirm(noRedirects.id, { payment_method: 'pm_card_visa' })).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('lets the publishable key create payment methods and confirm with the client secret, and nothing else', async () => {
+    const intent = await newIntent();
+    const browser = clientFor(emulator, account.publishableKey);
+    await expect(browser.paymentIntents.create({ amount: 11988, currency: 'usd' })).rejects.toMatchObject({ statusCode: 401 });
+    await expect(browser.paymentIntents.retrieve(intent.id)).rejects.toMatchObject({ statusCode: 401 });
+    const method = await browser.paymentMethods.create(card('4242424242424242'));
+    await expect(browser.paymentIntents.confirm(intent.id, { payment_method: method.id, client_secret: 'pi_x_secret_wrong' } as never)).rejects.toMatchObject({
+      param: 'client_secret',
+    });
+    expect(await browser.paymentIntents.confirm(intent.id, { payment_method: method.id, client_secret: intent.client_secret } as never)).toMatchObject({
+      status: 'succeeded',
+    });
+  });
+
+  it('retries a webhook the endpoint did not take, and resends a stored event on request', async () => {
+    const refusals = [500, 503];
+    const flaky = await startReceiver((body) => (body.includes('"payment_intent.succeeded"') ? (refusals.shift() ?? 200) : 200));
+    try {
+      const other = await createStripeTestAccount(emulator.url);
+      await other.sendWebhooksTo(flaky.url);
+      const client = clientFor(emulator, other.secretKey);
+      const intent = await client.paymentIntents.create({
+        amount: 11988,
+        currency: 'usd',
+        allowed_payment_method_types: ['card'],
+        confirm: true,
+        payment_method: 'pm_card_visa',
+      });
+      expect(intent.status).toBe('succeeded');
+      const succeeded = () => flaky.received.filter(({ body }) => body.includes('"payment_intent.succeeded"'));
+      await eventually(() => succeeded().length === 3);
+      const [event] = (await client.events.list({ type: 'payment_intent.succeeded' })).data;
+      expect(event?.data.object).toMatchObject({ id: intent.id });
+      expect(await other.resendEvent(event!.id)).toEqual([{ url: flaky.url, status: 200 }]);
+      expect(succeeded()).toHaveLength(4);
+      expect(new Set(succeeded().map(({ body }) => (JSON.parse(body) as { id: string }).id))).toEqual(new Set([event!.id]));
+    } finally {
+      await flaky.stop();
+    }
+  });
+
+  async function authenticate(intent: Stripe.PaymentIntent, result: 'complete' | 'fail'): Promise<unknown> {
+    const response = await fetch(`${emulator.url}/v1/payment_intents/${intent.id}/emulator_authenticate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_secret: intent.client_secret!, result }).toString(),
+    });
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+});
