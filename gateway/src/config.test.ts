@@ -8,6 +8,15 @@ it('names the offending variable when the environment is wrong', () => {
   expect(() => loadGatewayConfig({ CSP_UPLOAD_ORIGINS: "https://a.example; script-src 'unsafe-eval'" })).toThrow(/CSP_UPLOAD_ORIGINS/);
   expect(() => loadGatewayConfig({ CSP_FRAME_ORIGINS: "'unsafe-inline'" })).toThrow(/CSP_FRAME_ORIGINS/);
   expect(() => loadGatewayConfig({ STRIPE_PUBLISHABLE_KEY: 'sk_live_secret' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
+  expect(() => loadGatewayConfig({ STRIPE_JS_URL: 'js.stripe.com/v3' })).toThrow(/STRIPE_JS_URL/);
+});
+
+it('loads Stripe.js from Stripe with a live key, whatever STRIPE_JS_URL says', () => {
+  expect(loadGatewayConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_live_abc' }).STRIPE_JS_URL).toBe('https://js.stripe.com/v3/');
+  expect(() => loadGatewayConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', STRIPE_JS_URL: 'http://127.0.0.1:12111/v3/' })).toThrow(/STRIPE_JS_URL/);
+  expect(loadGatewayConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_JS_URL: 'http://127.0.0.1:12111/v3/' }).STRIPE_JS_URL).toBe(
+    'http://127.0.0.1:12111/v3/',
+  );
 });
 
 it('defaults to the conventional ports and the sibling workspaces’ builds', () => {

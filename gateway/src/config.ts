@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { httpEnv, loadConfig } from '@altmed/service-kit';
+import { ConfigError, httpEnv, loadConfig } from '@altmed/service-kit';
 
 const repoRoot = path.resolve(__dirname, '../..');
 const distOf = (workspace: string) => path.join(repoRoot, workspace, 'dist');
@@ -18,6 +18,8 @@ const remoteEntry = (fallback: string) =>
     .string()
     .regex(/^(https?:\/\/|\/)/, 'must be an http(s):// URL or a path starting with /')
     .default(fallback);
+
+export const officialStripeJs = 'https://js.stripe.com/v3/';
 
 const originList = (fallback: string) =>
   z
@@ -53,18 +55,24 @@ export const gatewayEnv = {
   CSP_UPLOAD_ORIGINS: originList('http://127.0.0.1:4569'),
   /** Pages the site may frame besides its own (the map embed). */
   CSP_FRAME_ORIGINS: originList('https://www.google.com'),
-  /** When set (pk_test_… or pk_live_…), the pages may load Stripe.js: js.stripe.com joins script-src. */
+  /** When set (pk_test_… or pk_live_…), the pages may load Stripe.js from STRIPE_JS_URL and call Stripe. */
   STRIPE_PUBLISHABLE_KEY: z
     .string()
     .regex(/^(pk_(test|live)_[A-Za-z0-9]+)?$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
     .optional()
     .transform((value) => value || undefined),
+  /** Stripe.js itself, or locally the Stripe emulator's stand-in (its origin also answers the API calls). */
+  STRIPE_JS_URL: httpUrl.default(officialStripeJs),
 };
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(gatewayEnv, env);
+  const config = loadConfig(gatewayEnv, env);
+  // A live key never runs against anything but Stripe's own script: the emulator is for test keys.
+  if (config.STRIPE_PUBLISHABLE_KEY?.startsWith('pk_live_') && new URL(config.STRIPE_JS_URL).origin !== new URL(officialStripeJs).origin)
+    throw new ConfigError(`Invalid configuration:\n  STRIPE_JS_URL: must be ${officialStripeJs} with a live publishable key`);
+  return config;
 }
 
 export type ServiceName = 'identity' | 'providers' | 'billing' | 'notify';

@@ -10,7 +10,7 @@ import { gatewayReadiness, servicesStatus } from './health/readiness';
 import { apiProxy, isApiRequest } from './proxy/api-routes';
 import { upstreamPool } from './proxy/upstream';
 import { applyHeaders, securityHeaders } from './security';
-import { remoteFiles, remotesDocument, shellFiles } from './static/static-files';
+import { paymentConfigDocument, remoteFiles, remotesDocument, shellFiles } from './static/static-files';
 
 export async function startGateway(config: GatewayConfig): Promise<RunningService> {
   const logger = createLogger('gateway', config.LOG_LEVEL, { sync: false });
@@ -39,6 +39,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
   app.get('/readyz', gatewayReadiness(localBuilds.map(({ name, dist, file }) => ({ name, file: path.join(dist, file) }))));
   app.get('/statusz', servicesStatus(services, config.READY_TIMEOUT_MS));
   app.get('/remotes.json', remotesDocument(remotes));
+  app.get('/payment-config.json', paymentConfigDocument(config));
   app.use('/remotes', remoteFiles(remotes));
   app.use(config.SHELL_URL ? pool.proxyTo('shell', config.SHELL_URL) : shellFiles(config.SHELL_DIST));
   app.use(notFoundHandler);
@@ -71,6 +72,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
 
   return {
     server,
+    app,
     port,
     logger,
     async stop() {

@@ -53,6 +53,16 @@ describe('the pages’ Content-Security-Policy', () => {
     expect(csp['connect-src']).toContain('https://api.stripe.com');
   });
 
+  it('lets the pages load the local Stripe emulator’s script and call it, and frame nothing of it', async () => {
+    const csp = directivesOf(
+      (await pageHeaders({ STRIPE_PUBLISHABLE_KEY: 'pk_test_altmedLocalEmulator', STRIPE_JS_URL: 'http://127.0.0.1:12111/v3/' }))['content-security-policy'],
+    );
+    expect(csp['script-src']).toEqual(["'self'", 'http://127.0.0.1:12111']);
+    expect(csp['connect-src']).toContain('http://127.0.0.1:12111');
+    expect(csp['frame-src']).not.toContain('http://127.0.0.1:12111');
+    expect(Object.values(csp).flat().join(' ')).not.toMatch(/stripe\.com/);
+  });
+
   it('lets the shell load remotes from their own origins', async () => {
     const csp = directivesOf((await pageHeaders({ REMOTE_ADMIN_ENTRY: 'https://admin.altmed.example/mf-manifest.json' }))['content-security-policy']);
     expect(csp['script-src']).toEqual(["'self'", 'https://admin.altmed.example']);

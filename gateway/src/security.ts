@@ -15,23 +15,35 @@ export interface SecurityHeaders {
 const stripe = { script: 'https://js.stripe.com', frames: ['https://js.stripe.com', 'https://hooks.stripe.com'], api: 'https://api.stripe.com' };
 
 /**
+ * What the pages need for Stripe.js: nothing without a publishable key; Stripe's script, frames and
+ * API with the real script; the emulator's origin alone (script and API calls, no frames) with the
+ * local Stripe emulator's stand-in.
+ */
+function stripeSources(config: GatewayConfig): { script: string[]; connect: string[]; frames: string[] } {
+  if (!config.STRIPE_PUBLISHABLE_KEY) return { script: [], connect: [], frames: [] };
+  const origin = new URL(config.STRIPE_JS_URL).origin;
+  if (origin === stripe.script) return { script: [stripe.script], connect: [stripe.api], frames: stripe.frames };
+  return { script: [origin], connect: [origin], frames: [] };
+}
+
+/**
  * The Content-Security-Policy directives of the pages. Scripts come from our own origin, the remotes'
- * origins (taken from their entries, the shell loads their code) and Stripe.js only when a real key
- * is set. Upload origins serve images and take PUTs: img-src and connect-src, nothing that runs.
+ * origins (taken from their entries, the shell loads their code) and Stripe.js only when a
+ * publishable key is set. Upload origins serve images and take PUTs: img-src and connect-src, nothing that runs.
  */
 export function pageDirectives(config: GatewayConfig, remotes: Remote[]): Record<string, string[] | null> {
   const remoteOrigins = remotes.flatMap(({ entry }) => (/^https?:\/\//.test(entry) ? [new URL(entry).origin] : []));
-  const usesStripe = Boolean(config.STRIPE_PUBLISHABLE_KEY);
+  const stripeJs = stripeSources(config);
   const unique = (...origins: string[]) => [...new Set(origins)];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: unique("'self'", ...remoteOrigins, ...(usesStripe ? [stripe.script] : [])),
+    scriptSrc: unique("'self'", ...remoteOrigins, ...stripeJs.script),
     // Module Federation fetches the remotes' manifests and chunks.
-    connectSrc: unique("'self'", ...remoteOrigins, ...config.CSP_UPLOAD_ORIGINS, ...(usesStripe ? [stripe.api] : [])),
+    connectSrc: unique("'self'", ...remoteOrigins, ...config.CSP_UPLOAD_ORIGINS, ...stripeJs.connect),
     styleSrc: unique("'self'", "'unsafe-inline'", ...remoteOrigins),
     imgSrc: unique("'self'", 'data:', 'blob:', ...config.CSP_UPLOAD_ORIGINS),
     fontSrc: ["'self'", 'data:'],
-    frameSrc: unique("'self'", ...config.CSP_FRAME_ORIGINS, ...(usesStripe ? stripe.frames : [])),
+    frameSrc: unique("'self'", ...config.CSP_FRAME_ORIGINS, ...stripeJs.frames),
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

@@ -1,7 +1,40 @@
-import { startService, type RunningService } from '@altmed/service-kit';
+import { OutboxRelay, identityTokenVerifier, startService, type RunningService } from '@altmed/service-kit';
 import type { BillingConfig } from './config';
+import { paymentModel, paymentSuccessModel, stripeEventModel } from './payments/payment.model';
+import { paymentsRouter } from './payments/payments.routes';
+import { promoCodeModel } from './promo-codes/promo-code.model';
+import { promoCodesRouter } from './promo-codes/promo-codes.routes';
+import { createStripeClient } from './stripe/stripe-client';
+import type { WebhooksDeps } from './webhooks/stripe-webhooks.domain';
 
-/** Boots with its database, broker, health and readiness; its domain routes come with later work. */
 export function startBillingService(config: BillingConfig): Promise<RunningService> {
-  return startService({ name: 'svc-billing', config, setup: async () => undefined });
+  return startService({
+    name: 'svc-billing',
+    config,
+    // Payments need Stripe and the database; their events wait in the outbox while the broker is away.
+    worksWithoutBroker: true,
+    async setup({ connection, broker, app, logger }) {
+      const payments = paymentModel(connection);
+      const successes = paymentSuccessModel(connection);
+      const promoCodes = promoCodeModel(connection);
+      const stripeEvents = stripeEventModel(connection);
+      await Promise.all([payments.init(), successes.init(), promoCodes.init(), stripeEvents.init()]);
+      const relay = new OutboxRelay({ broker, models: [payments, successes], logger });
+      const deps: WebhooksDeps = {
+        payments,
+        successes,
+        promoCodes,
+        stripeEvents,
+        stripe: createStripeClient(config),
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+        logger,
+        onEventsWritten: () => relay.nudge(),
+      };
+      const verifier = identityTokenVerifier(config);
+      app.use(paymentsRouter(deps, verifier));
+      app.use(promoCodesRouter(deps, verifier));
+      relay.start();
+      return { stop: () => relay.stop() };
+    },
+  });
 }

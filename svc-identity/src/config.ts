@@ -13,8 +13,11 @@ export const identityEnv = {
     .default(24 * 3600),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  /** The shared service credential of the /internal routes (svc-providers creates provider logins there); unset, they do not exist. */
+  INTERNAL_API_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  PASSWORD_RESET_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce
     .number()
     .int()

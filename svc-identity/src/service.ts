@@ -1,12 +1,15 @@
-import { OutboxRelay, startService, type RunningService } from '@altmed/service-kit';
+import { EventInbox, OutboxRelay, startService, type RunningService } from '@altmed/service-kit';
 import type { IdentityConfig } from './config';
+import { membershipConsumer } from './membership/membership.handler';
 import { jwksRouter } from './tokens/jwks.routes';
 import { loadSigningKey } from './tokens/signing-key';
 import { localTokenVerifier, type TokenSettings } from './tokens/tokens';
 import { userModel } from './users/user.model';
 import { createLoginLimits } from './users/login-limits';
 import { ensureAdmin, isAccountActive, type UsersDeps } from './users/users.domain';
-import { usersRouter } from './users/users.routes';
+import { addressRateLimit, usersRouter } from './users/users.routes';
+import { providerAccountsRouter } from './provider-accounts/provider-accounts.routes';
+import { passwordResetRouter } from './password-reset/password-reset.routes';
 
 const LIMITS_CLEANUP_INTERVAL_MS = 15 * 60_000;
 
@@ -27,6 +30,7 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
         attemptsPerAddressPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
         failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
         failureWindowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+        resetRequestsPerHour: config.PASSWORD_RESET_REQUESTS_PER_HOUR,
       });
       const deps: UsersDeps = { users, tokens, loginLimits, onEventsWritten: () => relay.nudge() };
 
@@ -36,13 +40,18 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
         else logger.info({ email: config.ADMIN_EMAIL, outcome }, 'administrator account checked');
       }
 
+      const inbox = new EventInbox(connection);
+      broker.consume(membershipConsumer({ users, inbox, logger, onEventsWritten: () => relay.nudge() }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
+
       app.use(jwksRouter(key));
+      if (config.INTERNAL_API_TOKEN) app.use(providerAccountsRouter(deps, config.INTERNAL_API_TOKEN));
       app.use(
         usersRouter(
           deps,
-          localTokenVerifier(tokens, (claims) => isAccountActive(deps, claims.sub)),
+          localTokenVerifier(tokens, (claims) => isAccountActive(deps, claims.sub, claims.sessionVersion ?? 0)),
         ),
       );
+      app.use(passwordResetRouter(deps, addressRateLimit(deps)));
       relay.start();
       const cleanup = setInterval(() => {
         loginLimits.deleteExpired().catch((err: unknown) => logger.warn({ err }, 'expired login limits not removed'));

@@ -1,16 +1,32 @@
-import { EventInbox, startService, type RunningService } from '@altmed/service-kit';
+import { EventInbox, identityTokenVerifier, startService, type RunningService } from '@altmed/service-kit';
 import type { NotifyConfig } from './config';
 import { createSmtpMailer } from './mail/mailer';
+import { receiptModel } from './subscription/receipt.model';
+import { subscriptionConsumer } from './subscription/subscription.domain';
+import { subscriptionRouter } from './subscription/subscription.routes';
+import { passwordResetConsumer } from './password-reset/password-reset.handler';
+import { providerStatusConsumer } from './provider-status/provider-status.handler';
 import { welcomeConsumer } from './welcome/welcome.handler';
+import { providerEmailsRouter } from './providers/provider-emails.routes';
+import { providerRegisteredConsumer, type ProviderEmailDeps } from './providers/provider-registered.handler';
 
 export function startNotifyService(config: NotifyConfig): Promise<RunningService> {
   return startService({
     name: 'svc-notify',
     config,
-    async setup({ connection, broker }) {
+    async setup({ connection, broker, app }) {
       const inbox = new EventInbox(connection);
       const mailer = createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
+      const receipts = receiptModel(connection);
+      await receipts.init();
       broker.consume(welcomeConsumer({ inbox, mailer, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
+      broker.consume(subscriptionConsumer({ inbox, mailer, receipts, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
+      app.use(subscriptionRouter({ receipts }, identityTokenVerifier(config)));
+      const providerEmails: ProviderEmailDeps = { inbox, mailer, siteUrl: config.SITE_URL, adminNotifyEmail: config.adminNotifyEmail };
+      broker.consume(providerRegisteredConsumer(providerEmails, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
+      app.use(providerEmailsRouter(providerEmails, identityTokenVerifier(config)));
+      broker.consume(passwordResetConsumer({ inbox, mailer, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
+      broker.consume(providerStatusConsumer({ inbox, mailer, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
       return { stop: async () => mailer.close() };
     },
   });

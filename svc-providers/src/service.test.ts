@@ -3,21 +3,37 @@ import type { RunningService } from '@altmed/service-kit';
 import {
   itRefusesToStartWithABadVariable,
   itServesHealthReadinessAndNotFound,
+  itServesTheRoutesOfTheAccessMap,
   startServiceUnderTest,
   type ServiceUnderTest,
 } from '@altmed/local-stack/src/testing';
 import { loadProvidersConfig } from './config';
 import { startProvidersService } from './service';
 
+const internalApiToken = 'a'.repeat(40);
 let providers: ServiceUnderTest<RunningService>;
 beforeAll(async () => {
-  providers = await startServiceUnderTest({ databasePrefix: 'providers', start: (env) => startProvidersService(loadProvidersConfig(env)) });
+  providers = await startServiceUnderTest({
+    databasePrefix: 'providers',
+    start: (env) => startProvidersService(loadProvidersConfig(env)),
+    env: { INTERNAL_API_TOKEN: internalApiToken },
+  });
 });
 afterAll(() => providers.stop());
 
 itServesHealthReadinessAndNotFound(() => providers.url, '/provider-info/nothing-here/yet');
-itRefusesToStartWithABadVariable('svc-providers', path.join(__dirname, 'main.ts'));
+itRefusesToStartWithABadVariable('svc-providers', path.join(__dirname, 'main.ts'), { INTERNAL_API_TOKEN: internalApiToken });
+itServesTheRoutesOfTheAccessMap('providers', () => providers.service.app);
 
 it('reads its own port and database by default', () => {
-  expect(loadProvidersConfig({ MONGO_URL: 'mongodb://x' })).toMatchObject({ PORT: 4002, MONGO_DB: 'providers', HOST: '127.0.0.1' });
+  expect(loadProvidersConfig({ MONGO_URL: 'mongodb://x', INTERNAL_API_TOKEN: internalApiToken })).toMatchObject({
+    PORT: 4002,
+    MONGO_DB: 'providers',
+    HOST: '127.0.0.1',
+  });
+});
+
+it('refuses to start without the service credential it shares with svc-identity', () => {
+  expect(() => loadProvidersConfig({ MONGO_URL: 'mongodb://x' })).toThrow(/INTERNAL_API_TOKEN/);
+  expect(() => loadProvidersConfig({ MONGO_URL: 'mongodb://x', INTERNAL_API_TOKEN: 'short' })).toThrow(/INTERNAL_API_TOKEN: must be at least 32 characters/);
 });

@@ -1,7 +1,52 @@
-import { startService, type RunningService } from '@altmed/service-kit';
+import { OutboxRelay, identityTokenVerifier, startService, type RunningService } from '@altmed/service-kit';
+import { identityAccounts } from './accounts/identity-accounts';
+import { adminProvidersRouter } from './admin/admin-providers.routes';
 import type { ProvidersConfig } from './config';
+import { providerModel } from './providers/provider.model';
+import { sweepUnfinishedSignups, type ProvidersDeps } from './providers/providers.domain';
+import { providersRouter } from './providers/providers.routes';
+import { reviewModel } from './reviews/review.model';
+import { s3Storage } from './uploads/storage';
 
-/** Boots with its database, broker, health and readiness; its domain routes come with later work. */
+const SWEEP_INTERVAL_MS = 60_000;
+/** A step 1 takes seconds; a record still `creating` after this was abandoned. */
+const UNFINISHED_SIGNUP_AGE_MS = 5 * 60_000;
+
+/** Providers, their reviews and uploads, and the admins' vetting; publishes provider.registered and provider.status_changed through its outbox. */
 export function startProvidersService(config: ProvidersConfig): Promise<RunningService> {
-  return startService({ name: 'svc-providers', config, setup: async () => undefined });
+  return startService({
+    name: 'svc-providers',
+    config,
+    // Its events wait in the outbox while the broker is away.
+    worksWithoutBroker: true,
+    async setup({ connection, broker, app, logger }) {
+      const providers = providerModel(connection);
+      const reviews = reviewModel(connection);
+      await Promise.all([providers.init(), reviews.init()]);
+      const relay = new OutboxRelay({ broker, models: [providers], logger });
+      const storage = s3Storage(config);
+      const deps: ProvidersDeps = {
+        providers,
+        reviews,
+        storage,
+        logger,
+        accounts: identityAccounts(config.IDENTITY_URL, config.INTERNAL_API_TOKEN),
+        onEventsWritten: () => relay.nudge(),
+      };
+      const verifier = identityTokenVerifier(config);
+      app.use(providersRouter(deps, verifier, { uploadUrlTtlSeconds: config.UPLOAD_URL_TTL_SECONDS }));
+      app.use(adminProvidersRouter(deps, verifier));
+      relay.start();
+      const sweep = setInterval(() => {
+        sweepUnfinishedSignups(deps, UNFINISHED_SIGNUP_AGE_MS).catch((err: unknown) => logger.warn({ err: String(err) }, 'unfinished sign-ups not swept'));
+      }, SWEEP_INTERVAL_MS).unref();
+      return {
+        stop: async () => {
+          clearInterval(sweep);
+          await relay.stop();
+          storage.close();
+        },
+      };
+    },
+  });
 }

@@ -31,6 +31,8 @@ describe('routing', () => {
     ['/api/provider-info/abc/reviews?page=1&limit=50', 'providers', '/provider-info/abc/reviews?page=1&limit=50'],
     ['/api/admins/providers?status=pending', 'providers', '/admins/providers?status=pending'],
     ['/api/signature', 'providers', '/signature'],
+    ['/api/provider-info/abc/images', 'providers', '/provider-info/abc/images'],
+    ['/api/email/send-provider-welcome-email', 'notify', '/email/send-provider-welcome-email'],
     ['/api/payments/create-payment-intent', 'billing', '/payments/create-payment-intent'],
     ['/api/promo-codes/list', 'billing', '/promo-codes/list'],
     ['/api/email/send-subscription-email', 'notify', '/email/send-subscription-email'],
@@ -46,16 +48,32 @@ describe('routing', () => {
     expect(echoed(response).headers['content-type']).toBe('application/json');
   });
 
+  it('passes a Stripe webhook to billing byte for byte, with its signature header', async () => {
+    // Stripe signs the exact bytes: spacing, key order and escapes must survive the hop.
+    const body = '{\n  "id": "evt_1",  "type":"payment_intent.succeeded", "data": {"object": {"id": "pi_1", "note": "caf\\u00e9"}}\n}';
+    const response = await request(site.url)
+      .post('/api/payments/webhook')
+      .set('content-type', 'application/json; charset=utf-8')
+      .set('stripe-signature', 't=1,v1=abc')
+      .send(body)
+      .expect(200);
+    expect(response.body).toMatchObject({ service: 'billing', method: 'POST', url: '/payments/webhook', body });
+    expect(echoed(response).headers['stripe-signature']).toBe('t=1,v1=abc');
+  });
+
   it('keeps connections to a service open between requests', async () => {
     const first = await request(site.url).get('/api/promo-codes/list').expect(200);
     const second = await request(site.url).get('/api/promo-codes/list').expect(200);
     expect(echoed(second).remotePort).toBe(echoed(first).remotePort);
   });
 
-  it.each(['/api/unknown', '/api/usersx/login', '/api/constructor', '/api', '/api/'])('answers 404 { message } for %s', async (path) => {
-    const response = await request(site.url).get(path).expect(404);
-    expect(response.body).toEqual({ message: 'Not found' });
-  });
+  it.each(['/api/unknown', '/api/usersx/login', '/api/constructor', '/api', '/api/', '/api/internal/provider-accounts/p1'])(
+    'answers 404 { message } for %s',
+    async (path) => {
+      const response = await request(site.url).get(path).expect(404);
+      expect(response.body).toEqual({ message: 'Not found' });
+    },
+  );
 });
 
 describe('forwarded headers', () => {

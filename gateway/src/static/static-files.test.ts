@@ -90,6 +90,19 @@ it('publishes the remote entries in /remotes.json, uncached', async () => {
   }
 });
 
+it('tells the pages how to load card entry in /payment-config.json, and that payments are off without a publishable key', async () => {
+  const withStripe = await startTestGateway({ STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123', STRIPE_JS_URL: 'http://127.0.0.1:12111/v3/' });
+  const without = await startTestGateway({ STRIPE_PUBLISHABLE_KEY: '' });
+  try {
+    const response = await request(withStripe.url).get('/payment-config.json').expect(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toEqual({ stripe: { publishableKey: 'pk_test_abc123', scriptUrl: 'http://127.0.0.1:12111/v3/' } });
+    await request(without.url).get('/payment-config.json').expect(200, { stripe: null });
+  } finally {
+    await Promise.all([withStripe.stop(), without.stop()]);
+  }
+});
+
 it('keeps running without any front-end build and says so at /', async () => {
   const site = await startTestGateway();
   try {

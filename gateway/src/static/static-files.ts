@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import express, { Router, type RequestHandler } from 'express';
 import { notFoundHandler } from '@altmed/service-kit';
-import type { Remote } from '../config';
+import type { PaymentConfig } from '@altmed/contracts';
+import type { GatewayConfig, Remote } from '../config';
 
 // webpack's [contenthash] in a file name: the content never changes under that name.
 const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -49,6 +50,17 @@ export function remoteFiles(remotes: Remote[]): Router {
   }
   router.use(notFoundHandler);
   return router;
+}
+
+/** Card entry for the join flow: Stripe.js's address and the publishable key, or null when payments are not set up. */
+export function paymentConfigDocument(config: Pick<GatewayConfig, 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_JS_URL'>): RequestHandler {
+  const body: PaymentConfig = {
+    stripe: config.STRIPE_PUBLISHABLE_KEY ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY, scriptUrl: config.STRIPE_JS_URL } : null,
+  };
+  return (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(body);
+  };
 }
 
 export function remotesDocument(remotes: Remote[]): RequestHandler {

@@ -1,7 +1,7 @@
 import { connect, type Channel, type ChannelModel } from 'amqplib';
 import request from 'supertest';
-import { EVENTS_EXCHANGE, parseEvent, type EventEnvelope } from '@altmed/contracts';
-import { eventually, proxyFor, sleep, withDatabase, type TcpProxy } from '@altmed/local-stack/src/testing';
+import { parseEvent, type EventEnvelope } from '@altmed/contracts';
+import { eventually, proxyFor, sleep, withDatabase, type TcpProxy, testEventsExchange } from '@altmed/local-stack/src/testing';
 import { authBody, startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
 
 /**
@@ -11,9 +11,9 @@ import { authBody, startTestIdentity, validSignup, type TestIdentity } from '../
 async function listenForSignups(): Promise<{ received: EventEnvelope[]; close: () => Promise<void>; connection: ChannelModel; channel: Channel }> {
   const connection = await connect(process.env.AMQP_URL!);
   const channel = await connection.createChannel();
-  await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
+  await channel.assertExchange(testEventsExchange(), 'topic', { durable: true });
   const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
-  await channel.bindQueue(queue, EVENTS_EXCHANGE, 'user.signed_up');
+  await channel.bindQueue(queue, testEventsExchange(), 'user.signed_up');
   const received: EventEnvelope[] = [];
   await channel.consume(
     queue,

@@ -8,6 +8,8 @@ export interface LoginLimitSettings {
   attemptsPerAddressPerMinute: number;
   failuresPerAccount: number;
   failureWindowSeconds: number;
+  /** Password reset emails one address may ask for per hour. */
+  resetRequestsPerHour: number;
 }
 
 /**
@@ -20,6 +22,8 @@ export interface LoginLimits {
   countAddressAttempt: (address: string) => Promise<void>;
   /** Counts a login attempt for this email before the password is checked; 429 with Retry-After past the limit. */
   countAccountAttempt: (email: string) => Promise<void>;
+  /** Counts a password reset request for this email (known or not, the same); 429 with Retry-After past the limit. */
+  countResetRequest: (email: string) => Promise<void>;
   /** A successful login: the account starts counting from zero. */
   clearAccount: (email: string) => Promise<void>;
   /** Removes windows that have ended (FerretDB has no TTL indexes); expired entries are ignored anyway. */
@@ -47,12 +51,17 @@ export async function createLoginLimits(connection: Connection, settings: LoginL
     blockDuration: settings.failureWindowSeconds,
   });
 
+  const perResetEmail = new RateLimiterMongo({ ...store, keyPrefix: 'password-reset', points: settings.resetRequestsPerHour, duration: 3600 });
+
   return {
     async countAddressAttempt(address) {
       await perAddress.consume(address).catch(rejectAsTooMany);
     },
     async countAccountAttempt(email) {
       await perAccount.consume(email).catch(rejectAsTooMany);
+    },
+    async countResetRequest(email) {
+      await perResetEmail.consume(email).catch(rejectAsTooMany);
     },
     async clearAccount(email) {
       await perAccount.delete(email);

@@ -16,6 +16,14 @@ export interface UserDocument extends WithOutbox {
   status: AccountStatus;
   providerId?: string;
   contactInfo: { phone: string; address: string; specialties: string[] };
+  /** End of the paid membership; absent until the first payment. */
+  membershipEndsAt?: Date;
+  /** Payments (svc-billing's ids) already turned into membership time: each counts once. */
+  membershipPayments?: string[];
+  /** Moves on at every password reset: tokens carry the version they were issued under, older ones stop working. */
+  sessionVersion: number;
+  /** The one password reset link that works, if any: a newer request replaces it, using it removes it. */
+  passwordReset?: { id: string; tokenHash: string; expiresAt: Date };
   createdAt: Date;
   updatedAt: Date;
 }
@@ -34,10 +42,23 @@ const userSchema = new Schema<UserDocument>(
       address: { type: String, default: '' },
       specialties: { type: [String], default: [] },
     },
+    membershipEndsAt: { type: Date },
+    membershipPayments: { type: [String], default: undefined },
+    sessionVersion: { type: Number, required: true, default: 0 },
+    passwordReset: {
+      type: new Schema(
+        { id: { type: String, required: true }, tokenHash: { type: String, required: true }, expiresAt: { type: Date, required: true } },
+        { _id: false },
+      ),
+      required: false,
+    },
     ...outboxSchemaFields,
   },
   { timestamps: true, versionKey: false },
 );
+
+// A reset link is looked up by the hash of its token.
+userSchema.index({ 'passwordReset.tokenHash': 1 });
 
 export type UserModel = Model<UserDocument>;
 

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Messages, type AuthResponse, type LoginRequest, type PublicUser, type SignupRequest } from '@altmed/contracts';
-import { AppError, conflict, createEvent, outboxFieldsFor, unauthorized } from '@altmed/service-kit';
+import {
+  Messages,
+  ProviderMessages,
+  type AuthResponse,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type PublicUser,
+  type SignupRequest,
+} from '@altmed/contracts';
+import { AppError, badRequest, conflict, createEvent, outboxFieldsFor, unauthorized } from '@altmed/service-kit';
+import { membershipOf } from '../membership/membership.domain';
 import type { TokenSettings } from '../tokens/tokens';
 import { issueAccessToken } from '../tokens/tokens';
 import type { LoginLimits } from './login-limits';
@@ -8,7 +17,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { UserDocument, UserModel } from './user.model';
 
 const SOURCE = 'svc-identity';
-const DUPLICATE_KEY = 11000;
+export const DUPLICATE_KEY = 11000;
 
 export interface UsersDeps {
   users: UserModel;
@@ -18,7 +27,7 @@ export interface UsersDeps {
   onEventsWritten: () => void;
 }
 
-export function toPublicUser(user: Pick<UserDocument, '_id' | 'name' | 'email' | 'role' | 'providerId' | 'contactInfo'>): PublicUser {
+export function toPublicUser(user: Pick<UserDocument, '_id' | 'name' | 'email' | 'role' | 'providerId' | 'contactInfo' | 'membershipEndsAt'>): PublicUser {
   return {
     id: user._id,
     name: user.name,
@@ -31,10 +40,11 @@ export function toPublicUser(user: Pick<UserDocument, '_id' | 'name' | 'email' |
       address: user.contactInfo?.address ?? '',
       specialties: [...(user.contactInfo?.specialties ?? [])],
     },
+    membership: membershipOf(user),
   };
 }
 
-async function authResponse(deps: UsersDeps, user: UserDocument): Promise<AuthResponse> {
+export async function authResponse(deps: UsersDeps, user: UserDocument): Promise<AuthResponse> {
   const publicUser = toPublicUser(user);
   const token = await issueAccessToken(deps.tokens, {
     sub: publicUser.id,
@@ -42,6 +52,7 @@ async function authResponse(deps: UsersDeps, user: UserDocument): Promise<AuthRe
     name: publicUser.name,
     email: publicUser.email,
     ...(publicUser.providerId ? { providerId: publicUser.providerId } : {}),
+    sessionVersion: user.sessionVersion ?? 0,
   });
   return { token, user: publicUser };
 }
@@ -68,7 +79,7 @@ export async function signUp(deps: UsersDeps, request: SignupRequest): Promise<A
   }
 }
 
-const isActive = (user: Pick<UserDocument, 'status'>) => user.status !== 'blocked';
+export const isActive = (user: Pick<UserDocument, 'status'>) => user.status !== 'blocked';
 
 /**
  * Same answer and the same work whether the email is unknown, the password wrong or the account
@@ -83,16 +94,32 @@ export async function logIn(deps: UsersDeps, request: LoginRequest): Promise<Aut
   return authResponse(deps, user);
 }
 
-/** Whether the account still exists and is not blocked: the status behind requireAuth's activeAccount. */
-export async function isAccountActive(deps: UsersDeps, userId: string): Promise<boolean> {
-  const user = await deps.users.findById(userId).select({ status: 1 }).lean<Pick<UserDocument, 'status'>>();
-  return user !== null && isActive(user);
+/**
+ * Whether the account still exists, is not blocked and the token's session version is current (no
+ * password reset since it was issued): the status behind requireAuth's activeAccount.
+ */
+export async function isAccountActive(deps: UsersDeps, userId: string, sessionVersion: number): Promise<boolean> {
+  const user = await deps.users.findById(userId).select({ status: 1, sessionVersion: 1 }).lean<Pick<UserDocument, 'status' | 'sessionVersion'>>();
+  return user !== null && isActive(user) && (user.sessionVersion ?? 0) === sessionVersion;
 }
 
 export async function getUser(deps: UsersDeps, userId: string): Promise<PublicUser> {
   const user = await deps.users.findById(userId).lean<UserDocument>();
   if (!user || !isActive(user)) throw unauthorized();
   return toPublicUser(user);
+}
+
+/**
+ * The caller changes its own password, proving the current one. Wrong guesses count against the
+ * account's login limit, so this is no way around it.
+ */
+export async function changePassword(deps: UsersDeps, userId: string, request: ChangePasswordRequest): Promise<void> {
+  const user = await deps.users.findById(userId).lean<UserDocument>();
+  if (!user || !isActive(user)) throw unauthorized();
+  await deps.loginLimits.countAccountAttempt(user.email);
+  if (!(await verifyPassword(user.passwordHash, request.currentPassword))) throw badRequest(ProviderMessages.currentPasswordWrong);
+  await deps.loginLimits.clearAccount(user.email);
+  await deps.users.updateOne({ _id: userId }, { $set: { passwordHash: await hashPassword(request.newPassword) } });
 }
 
 /**

@@ -1,15 +1,20 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { loginRequestSchema, signupRequestSchema } from '@altmed/contracts';
+import { ProviderMessages, changePasswordRequestSchema, loginRequestSchema, signupRequestSchema } from '@altmed/contracts';
 import { parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
-import { getUser, logIn, signUp, type UsersDeps } from './users.domain';
+import { changePassword, getUser, logIn, signUp, type UsersDeps } from './users.domain';
 
-export function usersRouter(deps: UsersDeps, verifier: TokenVerifier): Router {
-  const router = Router();
+/** The per-address limit that login, sign-up and password resets share. */
+export function addressRateLimit(deps: Pick<UsersDeps, 'loginLimits'>) {
   // The client address comes from X-Forwarded-For only when the hop is trusted (TRUST_PROXY).
-  const authRateLimit = async (req: Request, _res: Response, next: NextFunction) => {
+  return async (req: Request, _res: Response, next: NextFunction) => {
     await deps.loginLimits.countAddressAttempt(req.ip ?? 'unknown');
     next();
   };
+}
+
+export function usersRouter(deps: UsersDeps, verifier: TokenVerifier): Router {
+  const router = Router();
+  const authRateLimit = addressRateLimit(deps);
 
   router.post('/users/signup', authRateLimit, async (req, res) => {
     const request = parseInput(signupRequestSchema, req.body);
@@ -25,5 +30,9 @@ export function usersRouter(deps: UsersDeps, verifier: TokenVerifier): Router {
     res.json({ user: await getUser(deps, res.locals.auth!.sub) });
   });
 
+  router.put('/users/me/password', requireAuth(verifier, { activeAccount: true }), async (req, res) => {
+    await changePassword(deps, res.locals.auth!.sub, parseInput(changePasswordRequestSchema, req.body));
+    res.json({ message: ProviderMessages.passwordChanged });
+  });
   return router;
 }

@@ -31,6 +31,7 @@ describe('POST /users/signup', () => {
       role: 'user',
       isAdmin: false,
       contactInfo: { phone: '555-123-4567', address: '1 Main St', specialties: ['Nutrition', 'Vision'] },
+      membership: { status: 'none', endsAt: null },
     });
     expect(JSON.stringify(response.body)).not.toContain('correct horse');
     expect(JSON.stringify(response.body)).not.toContain('passwordHash');

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type ConfirmChannel, type ChannelModel } from 'amqplib';
-import { EVENTS_EXCHANGE, type EventEnvelope } from '@altmed/contracts';
+import type { EventEnvelope } from '@altmed/contracts';
 import { consumerQueueNames, type RunningService } from '@altmed/service-kit';
-import { eventually, startServiceUnderTest, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
+import { eventually, startServiceUnderTest, type ServiceUnderTest, testEventsExchange } from '@altmed/local-stack/src/testing';
 import { loadNotifyConfig } from '../config';
 import { startNotifyService } from '../service';
 import { welcomeQueue } from '../welcome/welcome.handler';
+import { providerRegisteredQueue } from '../providers/provider-registered.handler';
 
 export interface TestNotify extends ServiceUnderTest<RunningService> {
   /** The welcome consumer's queue; its dead-letter queue is `<queue>.dead-letter`. */
@@ -30,14 +31,13 @@ export async function startTestNotify(env: Record<string, string> = {}): Promise
     queue,
     async stop(options) {
       await notify.stop(options);
-      const names = consumerQueueNames(queue, {
-        firstDelayMs: config.EVENT_RETRY_FIRST_DELAY_MS,
-        maxDelayMs: config.EVENT_RETRY_MAX_DELAY_MS,
-        maxRetries: config.EVENT_MAX_RETRIES,
-      });
+      const retry = { firstDelayMs: config.EVENT_RETRY_FIRST_DELAY_MS, maxDelayMs: config.EVENT_RETRY_MAX_DELAY_MS, maxRetries: config.EVENT_MAX_RETRIES };
       const connection = await connect(process.env.AMQP_URL!);
       const channel = await connection.createChannel();
-      for (const name of [names.work, names.deadLetter, ...names.delays.map((delay) => delay.queue)]) await channel.deleteQueue(name);
+      for (const consumerQueue of [queue, providerRegisteredQueue(config.EVENT_QUEUE_SUFFIX)]) {
+        const names = consumerQueueNames(consumerQueue, retry);
+        for (const name of [names.work, names.deadLetter, ...names.delays.map((delay) => delay.queue)]) await channel.deleteQueue(name);
+      }
       await connection.close();
     },
   };
@@ -53,6 +53,7 @@ export class TestPublisher {
   static async open(): Promise<TestPublisher> {
     const connection = await connect(process.env.AMQP_URL!);
     const channel = await connection.createConfirmChannel();
+    await channel.assertExchange(testEventsExchange(), 'topic', { durable: true });
     return new TestPublisher(connection, channel);
   }
 
@@ -73,8 +74,21 @@ export class TestPublisher {
 
   async publish(routingKey: string, body: EventEnvelope | string, messageId = randomUUID()): Promise<void> {
     const content = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-    this.channel.publish(EVENTS_EXCHANGE, routingKey, content, { persistent: true, messageId });
+    this.channel.publish(testEventsExchange(), routingKey, content, { persistent: true, messageId });
     await this.channel.waitForConfirms();
+  }
+
+  /** The event ids of the messages ready in `queue`, which stay there (taken unacknowledged, then returned). */
+  async peekEventIds(queue: string): Promise<string[]> {
+    const ids: string[] = [];
+    try {
+      for (let message = await this.channel.get(queue); message; message = await this.channel.get(queue)) {
+        ids.push((JSON.parse(message.content.toString()) as { id: string }).id);
+      }
+    } finally {
+      this.channel.nackAll(true);
+    }
+    return ids;
   }
 
   /** Waits until `count` messages sit in the queue, then takes them. */
@@ -95,6 +109,30 @@ export class TestPublisher {
   close(): Promise<void> {
     return this.connection.close();
   }
+}
+
+export function providerRegisteredEvent(overrides: Partial<{ id: string; providerId: string; email: string }> = {}): EventEnvelope {
+  const providerId = overrides.providerId ?? randomUUID();
+  return {
+    id: overrides.id ?? randomUUID(),
+    type: 'provider.registered',
+    version: 1,
+    time: new Date().toISOString(),
+    source: 'svc-providers',
+    data: {
+      providerId,
+      providerName: 'Dr. Maya <b>Patel</b>',
+      practiceName: 'Green Valley Wellness',
+      email: overrides.email ?? `maya.${randomUUID().slice(0, 8)}@example.com`,
+      npiNumber: '1234567893',
+      fullAddress: '12 Oak Street, Austin, TX 78701',
+      specialties: ['Nutrition'],
+      boardCertifications: ['Naturopathic Medicine'],
+      hospitalAffiliations: [],
+      educationAndTraining: ['Bastyr University, ND'],
+      practiceDescription: 'Whole-person care.',
+    },
+  };
 }
 
 export function signedUpEvent(overrides: Partial<{ id: string; email: string; name: string }> = {}): EventEnvelope {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import { EventBroker, OutboxRelay, createEvent, createLogger, outboxFieldsFor, outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
-import { dropDatabase, emailsTo, eventually, listEmails, proxyFor, sleep, waitForEmailsTo } from '@altmed/local-stack/src/testing';
+import { dropDatabase, emailsTo, eventually, listEmails, proxyFor, sleep, waitForEmailsTo, testEventsExchange } from '@altmed/local-stack/src/testing';
 import { startTestNotify } from '../test/test-service';
 
 /**
@@ -16,7 +16,7 @@ async function startProducer(amqpUrl: string) {
     new Schema({ _id: String, email: String, ...outboxSchemaFields }, { versionKey: false }),
   );
   const logger = createLogger('test-producer', 'silent');
-  const broker = new EventBroker({ url: amqpUrl, logger });
+  const broker = new EventBroker({ url: amqpUrl, logger, exchange: testEventsExchange() });
   await broker.start();
   const relay = new OutboxRelay({ broker, models: [users], logger, intervalMs: 200 });
   relay.start();

@@ -1,0 +1,101 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
+
+export const PAYMENT_STATUSES = ['creating', 'open', 'requires_action', 'processing', 'failed', 'succeeded', 'canceled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** One attempt to pay for a membership: one Stripe payment intent (none for a 100 % code). */
+export interface PaymentDocument extends WithOutbox {
+  _id: string;
+  /**
+   * Unique. While the payment can still be paid it is `open:<user>:<amount>:<code>`, so a second
+   * request for the same purchase (a double click, a reload) finds this payment and its intent
+   * instead of making another; once it succeeded or was canceled it becomes `closed:<id>`. A 100 %
+   * code's redemption keeps `free:<user>:<code>` for good: one free year per user and code.
+   */
+  purchaseKey: string;
+  userId: string;
+  amount: number;
+  currency: string;
+  promoCode: string | null;
+  discountPercentage: number;
+  status: PaymentStatus;
+  paymentIntentId?: string;
+  clientSecret?: string;
+  /** Stripe's message for the last failed attempt. */
+  lastError?: string;
+  paidAt?: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const paymentSchema = new Schema<PaymentDocument>(
+  {
+    _id: { type: String, required: true },
+    purchaseKey: { type: String, required: true, unique: true },
+    userId: { type: String, required: true, index: true },
+    amount: { type: Number, required: true },
+    currency: { type: String, required: true },
+    promoCode: { type: String, default: null },
+    discountPercentage: { type: Number, required: true, default: 0 },
+    status: { type: String, enum: PAYMENT_STATUSES, required: true },
+    paymentIntentId: { type: String, index: true },
+    clientSecret: { type: String },
+    lastError: { type: String },
+    paidAt: { type: Date },
+    ...outboxSchemaFields,
+  },
+  { timestamps: true, versionKey: false },
+);
+
+export type PaymentModel = Model<PaymentDocument>;
+
+export function paymentModel(connection: Connection): PaymentModel {
+  return connection.model<PaymentDocument>('Payment', paymentSchema, 'payments');
+}
+
+/**
+ * A payment's success, inserted once: its `_id` is the payment's, so of any number of concurrent
+ * recorders (the confirm call, webhook copies) exactly one insert succeeds, and that one carries the
+ * payment.succeeded event in its outbox. (A conditional update is not enough on FerretDB: two
+ * concurrent findOneAndUpdate calls filtered on the old status can both match.)
+ */
+export interface PaymentSuccessDocument extends WithOutbox {
+  _id: string;
+  paymentIntentId: string;
+  paidAt: Date;
+}
+
+const paymentSuccessSchema = new Schema<PaymentSuccessDocument>(
+  {
+    _id: { type: String, required: true },
+    paymentIntentId: { type: String, required: true },
+    paidAt: { type: Date, required: true },
+    ...outboxSchemaFields,
+  },
+  { versionKey: false },
+);
+
+export type PaymentSuccessModel = Model<PaymentSuccessDocument>;
+
+export function paymentSuccessModel(connection: Connection): PaymentSuccessModel {
+  return connection.model<PaymentSuccessDocument>('PaymentSuccess', paymentSuccessSchema, 'payment_successes');
+}
+
+/** Stripe events already handled, by event id: a redelivered event is answered without work. */
+export interface StripeEventDocument {
+  _id: string;
+  type: string;
+  receivedAt: Date;
+}
+
+const stripeEventSchema = new Schema<StripeEventDocument>(
+  { _id: { type: String, required: true }, type: { type: String, required: true }, receivedAt: { type: Date, required: true } },
+  { versionKey: false },
+);
+
+export type StripeEventModel = Model<StripeEventDocument>;
+
+export function stripeEventModel(connection: Connection): StripeEventModel {
+  return connection.model<StripeEventDocument>('StripeEvent', stripeEventSchema, 'stripe_events');
+}

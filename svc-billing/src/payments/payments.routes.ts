@@ -1,0 +1,32 @@
+import { Router } from 'express';
+import { confirmPaymentRequestSchema, createPaymentIntentRequestSchema } from '@altmed/contracts';
+import { parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
+import { handleStripeWebhook, type WebhooksDeps } from '../webhooks/stripe-webhooks.domain';
+import { confirmPayment, createPaymentIntent, listReceipts } from './payments.domain';
+
+export function paymentsRouter(deps: WebhooksDeps, verifier: TokenVerifier): Router {
+  const router = Router();
+  const member = requireAuth(verifier, { activeAccount: true });
+
+  router.post('/payments/create-payment-intent', member, async (req, res) => {
+    const request = parseInput(createPaymentIntentRequestSchema, req.body);
+    res.json(await createPaymentIntent(deps, res.locals.auth!.sub, request));
+  });
+
+  router.post('/payments/confirm-payment', member, async (req, res) => {
+    const request = parseInput(confirmPaymentRequestSchema, req.body);
+    res.json(await confirmPayment(deps, res.locals.auth!.sub, request));
+  });
+
+  router.get('/payments/receipts', member, async (_req, res) => {
+    res.json(await listReceipts(deps, res.locals.auth!.sub));
+  });
+
+  // Called by Stripe, not a user: the signature on the raw body is its authentication.
+  router.post('/payments/webhook', async (req, res) => {
+    await handleStripeWebhook(deps, req.rawBody, req.get('stripe-signature'));
+    res.json({ received: true });
+  });
+
+  return router;
+}

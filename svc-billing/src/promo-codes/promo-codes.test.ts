@@ -1,0 +1,85 @@
+import request from 'supertest';
+import { startIdentityProcess, withDatabase, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
+import { insertPromoCode, startTestBilling, type TestBilling } from '../test/test-billing';
+
+let identity: IdentityProcess;
+let billing: TestBilling;
+let member: TestAccount;
+
+beforeAll(async () => {
+  identity = await startIdentityProcess();
+  billing = await startTestBilling(identity.url);
+  member = await identity.signUp();
+  await insertPromoCode(billing.database, 'HALF', 50);
+  await insertPromoCode(billing.database, 'OFF', 20, { isActive: false });
+  await insertPromoCode(billing.database, 'GONE', 30, { expiresAt: new Date(Date.now() - 60_000) });
+  await insertPromoCode(billing.database, 'LATER', 10, { expiresAt: new Date(Date.now() + 3_600_000) });
+});
+
+afterAll(async () => {
+  await billing.stop();
+  await identity.stop();
+});
+
+const validate = (code: unknown, token = member.token) =>
+  request(billing.url).post('/promo-codes/validate').set('Authorization', `Bearer ${token}`).send({ code });
+
+describe('POST /promo-codes/validate', () => {
+  it('answers the discount of an active code, regardless of case and spaces', async () => {
+    await validate('half').expect(200, { discountPercentage: 50 });
+    await validate('  HaLf ').expect(200, { discountPercentage: 50 });
+    await validate('later').expect(200, { discountPercentage: 10 });
+  });
+
+  it.each([
+    ['an unknown code', 'NOPE'],
+    ['an inactive code', 'OFF'],
+    ['an expired code', 'GONE'],
+    ['an empty code', ' '],
+    ['an operator', { $ne: null }],
+  ])('answers 400 "Invalid or expired promo code" for %s', async (_label, code) => {
+    await validate(code).expect(400, { message: 'Invalid or expired promo code' });
+  });
+
+  it('needs a token', async () => {
+    await request(billing.url).post('/promo-codes/validate').send({ code: 'HALF' }).expect(401);
+  });
+});
+
+describe('promo code management', () => {
+  it('lets an admin create codes (stored uppercased) and list them', async () => {
+    const admin = await identity.logInAdmin();
+    const created = await request(billing.url)
+      .post('/promo-codes/create')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ code: 'spring25', discountPercentage: 25, expiryDate: null })
+      .expect(201);
+    expect(created.body).toMatchObject({ promoCode: { code: 'SPRING25', discountPercentage: 25, expiresAt: null, isActive: true } });
+    await request(billing.url)
+      .post('/promo-codes/create')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ code: 'Spring25', discountPercentage: 30, expiryDate: null })
+      .expect(409, { message: 'Promo code already exists' });
+    await validate('Spring25').expect(200, { discountPercentage: 25 });
+
+    const list = await request(billing.url).get('/promo-codes/list').set('Authorization', `Bearer ${admin.token}`).expect(200);
+    const codes = (list.body as { promoCodes: { code: string }[] }).promoCodes.map((promo) => promo.code);
+    expect(codes).toEqual(expect.arrayContaining(['SPRING25', 'HALF', 'OFF']));
+  });
+
+  it('refuses members and a discount outside 1-100', async () => {
+    await request(billing.url).get('/promo-codes/list').set('Authorization', `Bearer ${member.token}`).expect(403);
+    await request(billing.url)
+      .post('/promo-codes/create')
+      .set('Authorization', `Bearer ${member.token}`)
+      .send({ code: 'MINE', discountPercentage: 100, expiryDate: null })
+      .expect(403);
+    const admin = await identity.logInAdmin();
+    await request(billing.url)
+      .post('/promo-codes/create')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ code: 'TOOMUCH', discountPercentage: 101, expiryDate: null })
+      .expect(400);
+    expect(await withDatabase(billing.database, (db) => db.collection('promo_codes').countDocuments({ code: { $in: ['MINE', 'TOOMUCH'] } }))).toBe(0);
+  });
+});

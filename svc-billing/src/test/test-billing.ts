@@ -1,0 +1,94 @@
+import { connect } from 'amqplib';
+import Stripe from 'stripe';
+import type { EventEnvelope } from '@altmed/contracts';
+import type { RunningService } from '@altmed/service-kit';
+import {
+  createStripeTestAccount,
+  startServiceUnderTest,
+  withDatabase,
+  type ServiceUnderTest,
+  type StripeTestAccount,
+  testEventsExchange,
+} from '@altmed/local-stack/src/testing';
+import { loadBillingConfig } from '../config';
+import { startBillingService } from '../service';
+import { createStripeClient } from '../stripe/stripe-client';
+
+export interface TestBilling extends ServiceUnderTest<RunningService> {
+  /** The file's own account on the run's Stripe emulator; its events are sent to this billing's webhook. */
+  account: StripeTestAccount;
+  /** The SDK on that account, as the browser's Stripe.js and the tests use it. */
+  stripe: Stripe;
+}
+
+/**
+ * A real svc-billing with its own database, trusting the given identity, on a Stripe account of
+ * its own on the run's emulator (STRIPE_API_URL), which sends it that account's webhooks.
+ */
+export async function startTestBilling(identityUrl: string, env: Record<string, string> = {}): Promise<TestBilling> {
+  const account = await createStripeTestAccount();
+  const billing = await startServiceUnderTest({
+    databasePrefix: 'billing',
+    start: (serviceEnv) => startBillingService(loadBillingConfig(serviceEnv)),
+    env: { IDENTITY_URL: identityUrl, ACCOUNT_STATUS_CACHE_SECONDS: '1', ...account.env, ...env },
+  });
+  await account.sendWebhooksTo(`${billing.url}/payments/webhook`);
+  return { ...billing, account, stripe: createStripeClient({ STRIPE_SECRET_KEY: account.secretKey, STRIPE_API_URL: account.apiUrl }) };
+}
+
+/** A payment_intent.* event as Stripe sends it, with its Stripe-Signature header. */
+export function signedIntentEvent(secret: string, intent: Partial<Stripe.PaymentIntent> & { id: string }, type = 'payment_intent.succeeded') {
+  const payload = JSON.stringify({
+    id: `evt_${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object: { object: 'payment_intent', currency: 'usd', ...intent } },
+  });
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+/** The intent id of a client secret: the part before `_secret_`, as the browser sends it. */
+export const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;
+
+/** A card payment method made the way Stripe.js makes one in the browser. */
+export async function cardPaymentMethod(stripe: Stripe, number = '4242424242424242'): Promise<string> {
+  const method = await stripe.paymentMethods.create({
+    type: 'card',
+    card: { number, exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
+    billing_details: { address: { country: 'US', postal_code: '90210' } },
+  });
+  return method.id;
+}
+
+/** Collects every payment.succeeded event published on the test file's vhost. */
+export async function listenForPayments(): Promise<{ received: EventEnvelope[]; close: () => Promise<void> }> {
+  const connection = await connect(process.env.AMQP_URL!);
+  const channel = await connection.createChannel();
+  await channel.assertExchange(testEventsExchange(), 'topic', { durable: true });
+  const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
+  await channel.bindQueue(queue, testEventsExchange(), 'payment.succeeded');
+  const received: EventEnvelope[] = [];
+  await channel.consume(queue, (message) => message && received.push(JSON.parse(message.content.toString()) as EventEnvelope), { noAck: true });
+  return { received, close: () => connection.close() };
+}
+
+export function insertPromoCode(database: string, code: string, discountPercentage: number, extra: Record<string, unknown> = {}): Promise<void> {
+  return withDatabase(database, async (db) => {
+    await db.collection('promo_codes').insertOne({
+      _id: `${code}-${discountPercentage}` as never,
+      code,
+      discountPercentage,
+      expiresAt: null,
+      isActive: true,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+      ...extra,
+    });
+  });
+}
+
+export function paymentsOf(database: string, userId: string) {
+  return withDatabase(database, (db) => db.collection('payments').find({ userId }).toArray());
+}

@@ -1,0 +1,78 @@
+import { MEMBERSHIP_PERIOD_MONTHS, type Membership, type PaymentSucceededV1 } from '@altmed/contracts';
+import { createEvent, withEvents, type EventInbox, type Logger } from '@altmed/service-kit';
+import type { UserDocument, UserModel } from '../users/user.model';
+
+const SOURCE = 'svc-identity';
+
+export interface MembershipDeps {
+  users: UserModel;
+  inbox: EventInbox;
+  logger: Logger;
+  onEventsWritten: () => void;
+}
+
+export function membershipOf(user: Pick<UserDocument, 'membershipEndsAt'>, now = new Date()): Membership {
+  if (!user.membershipEndsAt) return { status: 'none', endsAt: null };
+  return { status: user.membershipEndsAt > now ? 'active' : 'expired', endsAt: user.membershipEndsAt.toISOString() };
+}
+
+export function addMembershipPeriod(start: Date): Date {
+  const end = new Date(start);
+  end.setUTCMonth(end.getUTCMonth() + MEMBERSHIP_PERIOD_MONTHS);
+  return end;
+}
+
+/**
+ * Turns a payment into a year of membership, once per payment: the inbox's claim on the payment id
+ * (an insert, atomic even on FerretDB, whose conditional updates are not) admits one worker, and
+ * the payment ids kept on the user guard the write itself.
+ */
+export async function applyPaymentOnce(deps: MembershipDeps, payment: PaymentSucceededV1): Promise<void> {
+  await deps.inbox.runOnce('membership', payment.paymentId, async () => {
+    await applyPayment(deps, payment);
+  });
+}
+
+/**
+ * A year from the payment, or from the current end while the membership is still active. The new
+ * end, the payment's id and the membership.activated event are one write, conditional on the end
+ * it was computed from: finding it moved (another payment of the same user at the same moment), it
+ * fails and the broker retries the event later.
+ */
+export async function applyPayment(deps: MembershipDeps, payment: PaymentSucceededV1): Promise<'applied' | 'already-applied' | 'unknown-user'> {
+  const user = await deps.users
+    .findById(payment.userId)
+    .select({ name: 1, email: 1, membershipEndsAt: 1, membershipPayments: 1 })
+    .lean<Pick<UserDocument, '_id' | 'name' | 'email' | 'membershipEndsAt' | 'membershipPayments'>>();
+  if (!user) {
+    deps.logger.warn({ userId: payment.userId, paymentId: payment.paymentId }, 'payment for an unknown user: no membership to activate');
+    return 'unknown-user';
+  }
+  if (user.membershipPayments?.includes(payment.paymentId)) return 'already-applied';
+
+  const paidAt = new Date(payment.paidAt);
+  const current = user.membershipEndsAt;
+  const extended = current !== undefined && current > paidAt;
+  const periodStart = extended ? current : paidAt;
+  const periodEnd = addMembershipPeriod(periodStart);
+  const event = createEvent(
+    'membership.activated',
+    { ...payment, email: user.email, name: user.name, periodStart: periodStart.toISOString(), periodEnd: periodEnd.toISOString(), extended },
+    SOURCE,
+  );
+  const result = await deps.users.updateOne(
+    {
+      _id: user._id,
+      membershipPayments: { $ne: payment.paymentId },
+      membershipEndsAt: current ? current : { $exists: false },
+    },
+    withEvents<UserDocument>({ $set: { membershipEndsAt: periodEnd }, $push: { membershipPayments: payment.paymentId } }, [event]),
+  );
+  if (result.modifiedCount === 1) {
+    deps.onEventsWritten();
+    return 'applied';
+  }
+  const now = await deps.users.exists({ _id: user._id, membershipPayments: payment.paymentId });
+  if (now) return 'already-applied';
+  throw new Error(`Membership of ${user._id} changed while payment ${payment.paymentId} was applied; retry`);
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import type { EventEnvelope, MembershipActivatedV1 } from '@altmed/contracts';
+import { emailsTo, eventually, listEmails, sleep, startIdentityProcess, waitForEmailsTo, type IdentityProcess } from '@altmed/local-stack/src/testing';
+import { TestPublisher, startTestNotify, type TestNotify } from '../test/test-service';
+
+let identity: IdentityProcess;
+let notify: TestNotify;
+let publisher: TestPublisher;
+
+beforeAll(async () => {
+  identity = await startIdentityProcess();
+  notify = await startTestNotify({ IDENTITY_URL: identity.url, ACCOUNT_STATUS_CACHE_SECONDS: '1' });
+  publisher = await TestPublisher.open();
+});
+
+afterAll(async () => {
+  await publisher.close();
+  await notify.stop();
+  await identity.stop();
+});
+
+function activated(overrides: Partial<MembershipActivatedV1> = {}): EventEnvelope<MembershipActivatedV1> {
+  return {
+    id: randomUUID(),
+    type: 'membership.activated',
+    version: 1,
+    time: new Date().toISOString(),
+    source: 'svc-identity',
+    data: {
+      paymentId: randomUUID(),
+      userId: randomUUID(),
+      email: `grace.${randomUUID().slice(0, 8)}@example.com`,
+      name: 'Grace Hopper',
+      amount: 5994,
+      currency: 'usd',
+      promoCode: 'HALF',
+      paymentIntentId: 'pi_3Receipt123',
+      paidAt: '2026-03-01T10:00:00.000Z',
+      periodStart: '2026-03-01T10:00:00.000Z',
+      periodEnd: '2027-03-01T10:00:00.000Z',
+      extended: false,
+      ...overrides,
+    },
+  };
+}
+
+const subscriptionEmailsTo = async (address: string) =>
+  emailsTo(await listEmails(), address).filter((email) => email.subject === 'Your membership is confirmed');
+
+describe('subscription email', () => {
+  it('is sent once per payment, with a receipt of the amount, the code and the period', async () => {
+    const event = activated();
+    // Delivered twice, and announced again under another event id: still one email for the payment.
+    await publisher.publish('membership.activated', event);
+    await publisher.publish('membership.activated', event);
+    await publisher.publish('membership.activated', { ...event, id: randomUUID() });
+
+    const [email] = await waitForEmailsTo(event.data.email);
+    await sleep(1_500);
+    expect(emailsTo(await listEmails(), event.data.email)).toHaveLength(1);
+    expect(email!.subject).toBe('Your membership is confirmed');
+    for (const part of [email!.text!, email!.html!]) {
+      expect(part).toContain('$59.94');
+      expect(part).toContain('HALF');
+      expect(part).toContain('March 1, 2026 – March 1, 2027');
+    }
+    expect(email!.text).toContain('Hi Grace,');
+  });
+
+  it('says "None" without a code and tells a renewing member the membership was extended', async () => {
+    const event = activated({ amount: 11988, promoCode: null, extended: true, periodStart: '2027-03-01T10:00:00.000Z', periodEnd: '2028-03-01T10:00:00.000Z' });
+    await publisher.publish('membership.activated', event);
+    const [email] = await waitForEmailsTo(event.data.email);
+    expect(email!.text).toMatch(/Promo code:?\s+None/);
+    expect(email!.text).toContain('$119.88');
+    expect(email!.text).toContain('extended');
+  });
+});
+
+describe('POST /email/send-subscription-email', () => {
+  const send = (token: string | undefined, userId: string) => {
+    const call = request(notify.url).post('/email/send-subscription-email').send({ userId });
+    return token ? call.set('Authorization', `Bearer ${token}`) : call;
+  };
+
+  it('answers for the caller’s latest payment and never sends a second email', async () => {
+    const member = await identity.signUp();
+    await send(member.token, member.id).expect(202, { message: 'Subscription email queued' });
+
+    const event = activated({ userId: member.id, email: member.email });
+    await publisher.publish('membership.activated', event);
+    // The member also gets a welcome email: identity announced the sign-up.
+    await eventually(async () => subscriptionEmailsTo(member.email).then((emails) => emails.length === 1));
+    await eventually(async () => (await send(member.token, member.id)).status === 200);
+    await send(member.token, member.id).expect(200, { message: 'Subscription email sent' });
+    await send(member.token, member.id).expect(200);
+    await sleep(1_000);
+    expect(await subscriptionEmailsTo(member.email)).toHaveLength(1);
+  });
+
+  it('refuses an anonymous caller (401) and another member’s id (403)', async () => {
+    const [member, other] = await Promise.all([identity.signUp(), identity.signUp()]);
+    await send(undefined, member.id).expect(401);
+    await send(member.token, other.id).expect(403);
+    await send(member.token, '').expect(400);
+  });
+});

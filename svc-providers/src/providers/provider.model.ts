@@ -1,0 +1,118 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
+
+/**
+ * `creating` while step 1 makes the provider's login in svc-identity; `active` once both halves
+ * exist. A `creating` record is never shown and is removed if step 1 did not finish.
+ */
+export const ACCOUNT_STATES = ['creating', 'active'] as const;
+export type AccountState = (typeof ACCOUNT_STATES)[number];
+
+/** A stored image: the re-encoded profile-size picture and its thumbnail. */
+export interface StoredImage {
+  key: string;
+  thumbnailKey: string;
+}
+
+export interface StateLicenseRecord {
+  state: string;
+  deaNumber: string;
+  licenseNumber: string;
+}
+
+/** One administrator's status change, kept on the record (the audit trail). */
+export interface StatusChange {
+  action: 'approve' | 'block' | 'unblock';
+  by: { id: string; email: string };
+  at: Date;
+}
+
+export interface ProviderDocument extends WithOutbox {
+  _id: string;
+  accountState: AccountState;
+  practiceName: string;
+  providerName: string;
+  /** Lowercased: FerretDB has no collations, so case-insensitive uniqueness lives in the value. */
+  email: string;
+  npiNumber: string;
+  address: string;
+  suite: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone?: string;
+  specialties: string[];
+  boardCertifications: string[];
+  hospitalAffiliations: string[];
+  educationAndTraining: string[];
+  stateLicenses: StateLicenseRecord[];
+  headshot?: StoredImage;
+  gallery?: StoredImage;
+  practiceDescription?: string;
+  isActive: boolean;
+  isApproved: boolean;
+  blockedReason?: string;
+  /** Every approval, block and unblock, oldest first. */
+  statusHistory?: StatusChange[];
+  /** When step 3 was first saved (provider.registered was written then). */
+  registeredAt?: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const storedImageSchema = new Schema<StoredImage>({ key: { type: String, required: true }, thumbnailKey: { type: String, required: true } }, { _id: false });
+
+const providerSchema = new Schema<ProviderDocument>(
+  {
+    _id: { type: String, required: true },
+    accountState: { type: String, enum: ACCOUNT_STATES, required: true, default: 'creating' },
+    practiceName: { type: String, required: true },
+    providerName: { type: String, required: true },
+    email: { type: String, required: true, unique: true },
+    npiNumber: { type: String, required: true, unique: true },
+    address: { type: String, required: true },
+    suite: { type: String, default: '' },
+    city: { type: String, required: true },
+    state: { type: String, required: true },
+    zip: { type: String, required: true },
+    phone: { type: String },
+    specialties: { type: [String], default: [] },
+    boardCertifications: { type: [String], default: [] },
+    hospitalAffiliations: { type: [String], default: [] },
+    educationAndTraining: { type: [String], default: [] },
+    stateLicenses: {
+      type: [new Schema<StateLicenseRecord>({ state: String, deaNumber: String, licenseNumber: String }, { _id: false })],
+      default: [],
+    },
+    headshot: { type: storedImageSchema },
+    gallery: { type: storedImageSchema },
+    practiceDescription: { type: String },
+    isActive: { type: Boolean, required: true, default: true },
+    isApproved: { type: Boolean, required: true, default: false },
+    blockedReason: { type: String },
+    statusHistory: {
+      type: [
+        new Schema<StatusChange>(
+          {
+            action: { type: String, required: true },
+            by: { id: { type: String, required: true }, email: { type: String, required: true } },
+            at: { type: Date, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: undefined,
+    },
+    registeredAt: { type: Date },
+    ...outboxSchemaFields,
+  },
+  { timestamps: true, versionKey: false },
+);
+providerSchema.index({ accountState: 1, createdAt: 1 });
+providerSchema.index({ isActive: 1, isApproved: 1, createdAt: -1 });
+
+export type ProviderModel = Model<ProviderDocument>;
+
+export function providerModel(connection: Connection): ProviderModel {
+  return connection.model<ProviderDocument>('Provider', providerSchema, 'providers');
+}

@@ -1,0 +1,79 @@
+import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
+import {
+  ProviderMessages,
+  providerBasicInfoSchema,
+  providerContentSchema,
+  providerQualificationsSchema,
+  providerSignupSchema,
+  reviewsQuerySchema,
+  uploadSignatureRequestSchema,
+} from '@altmed/contracts';
+import { forbidden, notFound, parseForm, parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
+import { signUpload } from '../uploads/signature';
+import { isOwnerOrAdmin } from './provider-view';
+import {
+  getProvider,
+  getProviderReviews,
+  saveProfileContent,
+  signUpProvider,
+  updateBasicInfo,
+  updateQualifications,
+  type ProvidersDeps,
+} from './providers.domain';
+
+/** Ids are ours (UUIDs); anything else cannot name a provider. */
+const providerIdOf = (value: unknown): string => {
+  const parsed = z.uuid().safeParse(value);
+  if (!parsed.success) throw notFound(ProviderMessages.providerNotFound);
+  return parsed.data;
+};
+
+export function providersRouter(deps: ProvidersDeps, verifier: TokenVerifier, options: { uploadUrlTtlSeconds: number }): Router {
+  const router = Router();
+  const loggedIn = requireAuth(verifier);
+  // Writes need an account that is still active (not blocked or deleted in svc-identity), and the
+  // record's own provider or an admin: checked before the body is read, so no one else learns its rules.
+  const writer = requireAuth(verifier, { activeAccount: true });
+  const ownRecord: RequestHandler = (req, res, next) => {
+    if (!isOwnerOrAdmin(res.locals.auth, String(req.params.id))) throw forbidden(ProviderMessages.notYourRecord);
+    next();
+  };
+
+  router.post('/provider-info', async (req, res) => {
+    // The client's address (from X-Forwarded-For only when the hop is trusted, TRUST_PROXY) counts against identity's sign-up limit.
+    res.status(201).json(await signUpProvider(deps, parseForm(providerSignupSchema, req.body), req.ip));
+  });
+
+  router.get('/provider-info/:id', loggedIn, async (req, res) => {
+    res.json({ provider: await getProvider(deps, providerIdOf(req.params.id), res.locals.auth) });
+  });
+
+  router.get('/provider-info/:id/reviews', loggedIn, async (req, res) => {
+    const { page, limit } = parseInput(reviewsQuerySchema, req.query);
+    res.json(await getProviderReviews(deps, providerIdOf(req.params.id), res.locals.auth, page, limit));
+  });
+
+  router.put('/provider-info/:id', writer, ownRecord, async (req, res) => {
+    const id = providerIdOf(req.params.id);
+    res.json({ provider: await updateBasicInfo(deps, id, res.locals.auth, parseForm(providerBasicInfoSchema, req.body)) });
+  });
+
+  router.put('/provider-info/:id/qualifications', writer, ownRecord, async (req, res) => {
+    const id = providerIdOf(req.params.id);
+    res.json({ provider: await updateQualifications(deps, id, res.locals.auth, parseForm(providerQualificationsSchema, req.body)) });
+  });
+
+  router.put('/provider-info/:id/images', writer, ownRecord, async (req, res) => {
+    const id = providerIdOf(req.params.id);
+    res.json({ provider: await saveProfileContent(deps, id, res.locals.auth, parseForm(providerContentSchema, req.body)) });
+  });
+
+  router.post('/signature', requireAuth(verifier, { roles: ['provider'], activeAccount: true }), async (req, res) => {
+    const providerId = res.locals.auth!.providerId;
+    if (!providerId) throw forbidden();
+    res.json(await signUpload(deps.storage, providerId, parseInput(uploadSignatureRequestSchema, req.body), options.uploadUrlTtlSeconds));
+  });
+
+  return router;
+}

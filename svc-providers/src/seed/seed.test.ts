@@ -1,0 +1,57 @@
+import request from 'supertest';
+import type { Provider } from '@altmed/contracts';
+import { withDatabase } from '@altmed/local-stack/src/testing';
+import { logIn, memberToken, startTestProviders, type TestProviders } from '../test/test-service';
+import { DEMO_PROVIDER_PASSWORD, seedCommand } from './seed';
+import { demoProviders, seededId } from './seed-data';
+
+let site: TestProviders;
+beforeAll(async () => {
+  site = await startTestProviders();
+}, 60_000);
+afterAll(() => site.stopAll());
+
+const seedEnv = () => ({ ...process.env, MONGO_DB: site.database, IDENTITY_URL: site.identity.url, INTERNAL_API_TOKEN: site.internalApiToken });
+const providerOf = (response: { body: unknown }) => (response.body as { provider: Provider }).provider;
+
+it('seeds demo providers in every status, with logins, images and approved reviews, and again without duplicates', async () => {
+  const lines: string[] = [];
+  await seedCommand([], seedEnv(), (line) => lines.push(line));
+  await seedCommand([], seedEnv(), () => undefined);
+  expect(lines.join('\n')).toContain(DEMO_PROVIDER_PASSWORD);
+
+  const statuses = await withDatabase(site.database, (db) => db.collection('providers').find().project({ isActive: 1, isApproved: 1 }).toArray());
+  expect(statuses).toHaveLength(demoProviders.length);
+  expect(statuses.some((p) => p.isActive && p.isApproved)).toBe(true);
+  expect(statuses.some((p) => p.isActive && !p.isApproved)).toBe(true);
+  expect(statuses.some((p) => !p.isActive)).toBe(true);
+
+  const member = await memberToken(site.identity.url);
+  const approved = demoProviders.find((provider) => provider.status === 'approved')!;
+  const profile = providerOf(
+    await request(site.url)
+      .get(`/provider-info/${seededId(approved.slug)}`)
+      .set('Authorization', `Bearer ${member}`)
+      .expect(200),
+  );
+  expect(profile.reviewStats?.totalReviews).toBeGreaterThanOrEqual(3);
+  expect(profile.reviews).toHaveLength(3);
+  expect((await fetch(profile.headshotUrl!)).headers.get('content-type')).toBe('image/jpeg');
+
+  const blocked = demoProviders.find((provider) => provider.status === 'blocked')!;
+  const token = await logIn(site.identity.url, `${blocked.slug}@demo.altmed.local`, DEMO_PROVIDER_PASSWORD);
+  const own = providerOf(
+    await request(site.url)
+      .get(`/provider-info/${seededId(blocked.slug)}`)
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200),
+  );
+  expect(own).toMatchObject({ status: 'blocked', blockedReason: blocked.blockedReason });
+}, 60_000);
+
+it('seeds a generated set with --providers', async () => {
+  await seedCommand(['--providers', '30'], seedEnv(), () => undefined);
+  const generated = await withDatabase(site.database, (db) => db.collection('providers').countDocuments({ email: /@bench\.altmed\.local$/ }));
+  expect(generated).toBe(30);
+  await expect(seedCommand(['--providers', 'lots'], seedEnv(), () => undefined)).rejects.toThrow('--providers must be a whole number');
+}, 60_000);
