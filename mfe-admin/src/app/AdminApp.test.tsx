@@ -15,7 +15,9 @@ describe('admin placeholders', () => {
     ['/admin/settings', 'Admin Settings'],
     ['/admin/support', 'Support Center'],
   ])('%s shows %s, under development', (path, title) => {
-    renderAdmin(path);
+    const store = createSessionStore(localStorage);
+    store.login('t', adminUser);
+    renderAdmin(path, store);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByText('This page is under development.')).toBeInTheDocument();
     expect(screen.getByText('Coming Soon')).toBeInTheDocument();
@@ -28,11 +30,13 @@ describe('admin placeholders', () => {
 });
 
 describe('admin sidebar', () => {
-  it('is hidden from visitors and plain users', () => {
+  it('is hidden from visitors and plain users, who are sent to the admin login', () => {
     const store = createSessionStore(localStorage);
     store.login('t', { id: 'u', name: 'User', email: 'u@example.com', role: 'user' });
-    renderAdmin('/admin/dashboard', store);
+    const { location } = renderAdmin('/admin/dashboard', store);
     expect(screen.queryByRole('complementary', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(location.pathname).toBe('/admin/login');
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
   });
 
   it('is shown to an admin and Sign Out goes home with the session cleared', () => {
@@ -90,6 +94,16 @@ describe('admin login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await screen.findByText('Access denied. Admin privileges required.')).toBeInTheDocument();
     expect(store.getState().token).toBeNull();
+  });
+
+  it('takes an admin back to the admin page that sent them to log in', async () => {
+    server.setRoutes([{ method: 'POST', path: '/api/users/login', status: 200, body: { token: 'admin-token', user: adminUser } }]);
+    const { location } = renderAdmin('/admin/settings');
+    expect(location.pathname).toBe('/admin/login');
+    fill('admin@example.com', 'pw123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Settings' })).toBeInTheDocument();
+    expect(location.pathname).toBe('/admin/settings');
   });
 
   it('logs an admin in and goes to /admin/providers', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { theme, useSession, useSessionEnd } from '@altmed/web-kit';
+import { RouteGuard, theme, useSession, useSessionEnd } from '@altmed/web-kit';
 
 const SIDEBAR_WIDTH = 248;
 
@@ -200,7 +200,9 @@ export function AdminLayout() {
         </>
       ) : null}
       <Content $withSidebar={showSidebar}>
-        <Outlet />
+        <RouteGuard>
+          <Outlet />
+        </RouteGuard>
       </Content>
     </Shell>
   );

@@ -1,5 +1,6 @@
 import { BrowserRouter, useRoutes } from 'react-router-dom';
-import { GlobalStyle, SessionProvider } from '@altmed/web-kit';
+import { GlobalStyle, SessionProvider, Toaster } from '@altmed/web-kit';
+import { FontFaces } from './fonts';
 import { routes } from './routes';
 
 export function AppRoutes() {
@@ -10,9 +11,11 @@ export function App() {
   return (
     <SessionProvider>
       <GlobalStyle />
+      <FontFaces />
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      <Toaster />
     </SessionProvider>
   );
 }

@@ -1,21 +1,32 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { useSessionEnd } from '@altmed/web-kit';
-import { JoinDialog } from '../features/auth/components/JoinDialog';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { onLoginRequest, useSessionEnd } from '@altmed/web-kit';
 import { LoginDialog } from '../features/auth/components/LoginDialog';
+import { JoinDialog, type JoinStep } from '../features/join/components/JoinDialog';
 import { AuthDialogsContext, type AuthDialogs } from '../lib/authDialogs';
 
-/** Owns which auth modal is open; features open them through useAuthDialogs(). Opens the login modal when the session ends by itself. */
+type OpenDialog = { kind: 'login'; returnTo?: string; reason?: string } | { kind: 'join'; step: JoinStep } | null;
+
+/**
+ * Owns which auth modal is open; features open them through useAuthDialogs(), guards (in the shell
+ * or a remote) through web-kit's requestLogin(). Opens the login modal when the session ends by itself.
+ */
 export function AuthDialogsProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState<'login' | 'join' | null>(null);
-  const value = useMemo<AuthDialogs>(() => ({ openLogin: () => setOpen('login'), openJoin: () => setOpen('join') }), []);
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const value = useMemo<AuthDialogs>(
+    () => ({ openLogin: (returnTo) => setOpen({ kind: 'login', returnTo }), openJoin: (step = 'membership') => setOpen({ kind: 'join', step }) }),
+    [],
+  );
   const close = useMemo(() => () => setOpen(null), []);
+  useEffect(() => onLoginRequest(({ returnTo, reason }) => setOpen({ kind: 'login', returnTo, reason })), []);
   // The API refused the token or it expired: the session is gone, so ask for a new login.
-  useSessionEnd(() => setOpen('login'));
+  useSessionEnd(() => setOpen({ kind: 'login' }));
   return (
     <AuthDialogsContext.Provider value={value}>
       {children}
-      {open === 'login' ? <LoginDialog onClose={close} onJoinInstead={() => setOpen('join')} /> : null}
-      {open === 'join' ? <JoinDialog onClose={close} /> : null}
+      {open?.kind === 'login' ? (
+        <LoginDialog onClose={close} onJoinInstead={() => setOpen({ kind: 'join', step: 'membership' })} returnTo={open.returnTo} reason={open.reason} />
+      ) : null}
+      {open?.kind === 'join' ? <JoinDialog onClose={close} initialStep={open.step} /> : null}
     </AuthDialogsContext.Provider>
   );
 }

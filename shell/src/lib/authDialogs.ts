@@ -1,9 +1,11 @@
 import { createContext, useContext } from 'react';
+import type { JoinStep } from '../features/join/components/JoinDialog';
 
 /** Opens the shell's login modal and member join flow from anywhere in the shell. */
 export interface AuthDialogs {
-  openLogin: () => void;
-  openJoin: () => void;
+  openLogin: (returnTo?: string) => void;
+  /** Opens the join flow, at its first step unless told otherwise. */
+  openJoin: (step?: JoinStep) => void;
 }
 
 export const AuthDialogsContext = createContext<AuthDialogs>({

@@ -1,10 +1,17 @@
-import type { SessionStore } from '@altmed/web-kit';
+import { Toaster, type SessionStore } from '@altmed/web-kit';
 import { renderAtPath } from '@altmed/web-kit/src/testing/renderAtPath';
 import { AppRoutes } from '../app/App';
 
 /** Renders the shell's real route table at `path` with its own session store. */
 export function renderApp(path: string, store?: SessionStore) {
-  return renderAtPath(path, <AppRoutes />, store);
+  return renderAtPath(
+    path,
+    <>
+      <AppRoutes />
+      <Toaster />
+    </>,
+    store,
+  );
 }
 
 /** Makes window.matchMedia report a viewport `width` pixels wide. */

@@ -10,6 +10,7 @@ export const AdminLoginMessages = {
   invalidCredentials: 'Invalid credentials. Please check your email and password.',
   serverError: 'Server error during login. Please try again.',
   accessDenied: 'Access denied. Admin privileges required.',
+  success: 'Login successful!',
 } as const;
 
 /** POST /api/users/login (no token sent, SPEC §6). */

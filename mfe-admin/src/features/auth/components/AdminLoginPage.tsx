@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Card, TextField, theme, useSession } from '@altmed/web-kit';
+import { Button, Card, TextField, theme, toast, useSession, type GuardRedirectState } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
 import { AdminLoginMessages, isAdminLogin, loginErrorText, loginRequest } from '../api/loginAdmin';
 
@@ -41,10 +41,12 @@ const Form = styled.form`
   gap: 16px;
 `;
 
-/** Admin login (SPEC §2, §5, §8): Enter submits; only admins get in; admins go to /admin/providers. */
+/** Admin login (SPEC §2, §5, §8): Enter submits; only admins get in; admins go to /admin/providers (or the admin page that sent them here). */
 export function AdminLoginPage() {
   const { login } = useSession();
   const navigate = useNavigate();
+  // The admin page a guard sent us here from, if any: it opens after the login.
+  const from = (useLocation().state as GuardRedirectState | null)?.from;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -65,7 +67,8 @@ export function AdminLoginPage() {
         return;
       }
       login(response.token, response.user);
-      void navigate('/admin/providers');
+      toast.success(AdminLoginMessages.success);
+      void navigate(from?.startsWith('/admin/') && from !== '/admin/login' ? from : '/admin/providers');
     } catch (err) {
       setError(loginErrorText(err));
     } finally {

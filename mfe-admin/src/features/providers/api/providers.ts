@@ -1,12 +1,12 @@
-import type { AdminProvider, AdminProvidersResponse, ProviderStatusUpdate } from '@altmed/contracts/web';
+import type { AdminProvider, AdminProvidersResponse, ProviderAdminAction, ProviderStatusUpdate } from '@altmed/contracts/web';
 import { apiRequest, DefaultErrors } from '@altmed/web-kit';
 
 export type { AdminProvider, ProviderStats } from '@altmed/contracts/web';
 
 export type ProviderStatus = 'Approved' | 'Pending' | 'Blocked';
 export type StatusFilter = 'all' | 'approved' | 'pending' | 'blocked';
-/** Unblock is sent as a pending action (SPEC §4). */
-export type ProviderAction = 'approve' | 'block' | 'unblock';
+/** What an admin does to a provider; unblock returns it to pending (SPEC §4), and is sent as `unblock` so the server can tell it from block. */
+export type ProviderAction = ProviderAdminAction;
 
 /** Status from the two flags (SPEC §4). */
 export function providerStatus(provider: Pick<AdminProvider, 'isActive' | 'isApproved'>): ProviderStatus {
@@ -41,9 +41,9 @@ export async function fetchProviders(
   };
 }
 
-/** PUT /api/admins/providers/{id}/status: approve, block, or (for unblock) pending. */
+/** PUT /api/admins/providers/{id}/status: approve, block or unblock. */
 export function updateProviderStatus(token: string | null, id: string, action: ProviderAction): Promise<unknown> {
-  const body: ProviderStatusUpdate = { status: action === 'unblock' ? 'pending' : action };
+  const body: ProviderStatusUpdate = { status: action };
   return apiRequest(`/admins/providers/${encodeURIComponent(id)}/status`, {
     method: 'PUT',
     body,

@@ -61,6 +61,14 @@ const Actions = styled.div`
 
 const labels: Record<ProviderAction, string> = { approve: 'Approve', block: 'Block', unblock: 'Unblock' };
 
+const LastChange = styled.p`
+  font-size: 13px;
+  color: ${theme.colors.textMuted};
+`;
+
+const changeLabels = { approve: 'Approved', block: 'Blocked', unblock: 'Unblocked' } as const;
+const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
 export function ProviderCard({ provider, busy, onAction }: { provider: AdminProvider; busy: boolean; onAction: (action: ProviderAction) => void }) {
   const status = providerStatus(provider);
   const specialties = provider.specialties ?? [];
@@ -84,6 +92,11 @@ export function ProviderCard({ provider, busy, onAction }: { provider: AdminProv
           ))}
           {extra > 0 ? <span>+{extra} more</span> : null}
         </Tags>
+      ) : null}
+      {provider.lastStatusChange ? (
+        <LastChange>
+          {changeLabels[provider.lastStatusChange.action]} by {provider.lastStatusChange.by} on {shortDate(provider.lastStatusChange.at)}
+        </LastChange>
       ) : null}
       <Actions>
         {availableActions(provider).map((action) => (

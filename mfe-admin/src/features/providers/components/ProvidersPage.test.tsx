@@ -33,3 +33,23 @@ it('never shows the answer of an older search that arrives after the newer one',
   expect(screen.getByText('Dr Fast')).toBeInTheDocument();
   expect(screen.queryByText('Dr Slow')).not.toBeInTheDocument();
 }, 20_000);
+
+it('shows on each card who made its last status change and when, and sends unblock as unblock', async () => {
+  const blocked = {
+    _id: '5f0c3c2e-1111-4222-8333-444455556666',
+    providerName: 'Dr Blocked',
+    isActive: false,
+    isApproved: true,
+    lastStatusChange: { action: 'block', by: 'vetting@altmed.example', at: '2026-11-20T15:00:00.000Z' },
+  };
+  server.setRoutes([
+    { method: 'GET', path: '/api/admins/providers', status: 200, body: { providers: [blocked], stats: { total: 1, approved: 0, pending: 0, blocked: 1 } } },
+    { method: 'PUT', path: `/api/admins/providers/${blocked._id}/status`, status: 200, body: { provider: { ...blocked, isActive: true, isApproved: false } } },
+  ]);
+  const store = createSessionStore(localStorage);
+  store.login('admin-token', adminUser);
+  renderAdmin('/admin/providers', store);
+  expect(await screen.findByText('Blocked by vetting@altmed.example on Nov 20, 2026')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Unblock' }));
+  await waitFor(() => expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({ status: 'unblock' }));
+});

@@ -1,13 +1,27 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { createSessionStore } from '@altmed/web-kit';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderAtPath } from '@altmed/web-kit/src/testing/renderAtPath';
 import { StandaloneRoutes } from '../../../app/StandaloneRoutes';
 
 const server = setupTestServer();
 
-const renderAt = (path: string) => renderAtPath(path, <StandaloneRoutes />);
+beforeEach(() => localStorage.clear());
+
+/** A logged-in member: provider profiles are for any logged-in user. */
+function renderAt(path: string) {
+  const store = createSessionStore(localStorage);
+  store.login('member-token', { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user' });
+  return renderAtPath(path, <StandaloneRoutes />, store);
+}
 
 describe('provider profile page', () => {
+  it('sends a visitor who is not logged in away without loading anything', () => {
+    const { location } = renderAtPath('/provider-profile/p1', <StandaloneRoutes />, createSessionStore(localStorage));
+    expect(location.pathname).toBe('/');
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('shows the loading state, then Provider Not Found for a 404', async () => {
     server.setRoutes([{ method: 'GET', path: '/api/provider-info/missing', status: 404, body: { message: 'Provider not found' } }]);
     renderAt('/provider-profile/missing');

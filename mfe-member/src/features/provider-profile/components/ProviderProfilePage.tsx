@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { Button, ErrorFallback, PageContainer, Spinner } from '@altmed/web-kit';
+import { Button, ErrorFallback, PageContainer, RouteGuard, Spinner } from '@altmed/web-kit';
 import { useProviderProfile } from '../hooks/useProviderProfile';
 import { ProviderProfileView } from './ProviderProfileView';
 
@@ -11,8 +11,16 @@ export const ProfileTexts = {
   notFoundMessage: 'We could not find this provider. The link may be out of date.',
 } as const;
 
-/** The public provider profile (SPEC §2), mounted on /provider-profile/:providerId. */
+/** The public provider profile (SPEC §2), mounted on /provider-profile/:providerId, for any logged-in user. */
 export default function ProviderProfilePage() {
+  return (
+    <RouteGuard>
+      <ProviderProfile />
+    </RouteGuard>
+  );
+}
+
+function ProviderProfile() {
   const { providerId } = useParams<{ providerId: string }>();
   const { state, retry } = useProviderProfile(providerId);
 

@@ -7,8 +7,18 @@ const server = setupTestServer();
 beforeEach(() => localStorage.clear());
 
 describe('provider dashboard', () => {
+  it('sends a visitor and a member away', () => {
+    expect(renderRoutes('/provider/profile').location.pathname).not.toBe('/provider/profile');
+    const store = createSessionStore(localStorage);
+    store.login('t', { id: 'u', name: 'Ada', email: 'ada@example.com', role: 'user' });
+    expect(renderRoutes('/provider/profile', store).location.pathname).not.toBe('/provider/profile');
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('shows the stat cards and the profile sections', () => {
-    renderRoutes('/provider/profile');
+    const store = createSessionStore(localStorage);
+    store.login('t', { id: 'u', name: 'Dr. Lee', email: 'lee@example.com', role: 'provider' });
+    renderRoutes('/provider/profile', store);
     for (const label of ['Total Reviews', 'Avg Satisfaction', 'Avg Efficacy']) expect(screen.getByText(label)).toBeInTheDocument();
     for (const name of ['Basic Information', 'Practice Description', 'Qualifications', 'Profile Images']) {
       expect(screen.getByRole('heading', { name })).toBeInTheDocument();

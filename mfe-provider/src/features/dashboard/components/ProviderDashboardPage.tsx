@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { Button, Card, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
+import { Button, Card, PageContainer, PageTitle, RouteGuard, Spinner, theme, useSession } from '@altmed/web-kit';
 import { QueryProvider } from '@altmed/web-kit/src/query';
 import { Alert } from '../../../components/ui';
 import { fetchOwnProfile } from '../api/dashboard';
@@ -164,11 +164,13 @@ function ProviderDashboardContent() {
   );
 }
 
-/** The dashboard inside the page's query client. */
+/** The dashboard inside the page's query client, for providers only (web-kit's ROUTE_ACCESS). */
 export default function ProviderDashboardPage() {
   return (
-    <QueryProvider>
-      <ProviderDashboardContent />
-    </QueryProvider>
+    <RouteGuard>
+      <QueryProvider>
+        <ProviderDashboardContent />
+      </QueryProvider>
+    </RouteGuard>
   );
 }

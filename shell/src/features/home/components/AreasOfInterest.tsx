@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { AREAS_OF_INTEREST, HOME_AREAS_ON_SMALL_SCREENS } from '@altmed/contracts/web';
-import { Button, theme, useIsMobile } from '@altmed/web-kit';
-import { Modal } from '../../../components/Modal';
+import { Button, theme, useIsMobile, Modal } from '@altmed/web-kit';
+
 import { Eyebrow, Section, SectionHeader, SectionInner, SectionLead, SectionTitle } from './sectionStyles';
 
-const palette = ['#1f5f5b', '#d9824b', '#7a5ea8', '#2e7d4f', '#b0544f', '#3a6ea5'];
+const palette = ['#1f5f5b', '#a3521f', '#6b4f99', '#2e7d4f', '#a4453f', '#2f6496'];
 
 /** Wraps and centres the rows, so the 11 areas sit 4 + 4 + 3 on wide screens. */
 const Grid = styled.ul`
@@ -26,12 +26,15 @@ const Grid = styled.ul`
   }
   ${theme.mobile} {
     display: grid;
-    grid-template-columns: repeat(2, 1fr);
+    grid-template-columns: repeat(2, minmax(0, 1fr));
     gap: 12px;
   }
 `;
 
 const Tile = styled.li`
+  min-width: 0;
+  overflow-wrap: anywhere;
+  hyphens: auto;
   display: flex;
   align-items: center;
   gap: 12px;

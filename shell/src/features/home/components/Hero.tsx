@@ -176,7 +176,7 @@ export function Hero() {
             therapies, treatments and products to explore.
           </Lead>
           <Ctas>
-            <Button size="lg" variant="secondary" onClick={openJoin}>
+            <Button size="lg" variant="secondary" onClick={() => openJoin()}>
               Join Now
             </Button>
             <TextLink to="/how">See how it works →</TextLink>
@@ -198,7 +198,7 @@ export function Hero() {
             </div>
           </Chip>
           <Chip $top="74%" $left="12%">
-            <Dot $color="#7a5ea8">✦</Dot>
+            <Dot $color="#6b4f99">✦</Dot>
             <div>
               Explore therapies<span>Treatments and products</span>
             </div>

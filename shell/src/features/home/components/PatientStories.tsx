@@ -8,7 +8,7 @@ const stories = [
     area: 'Autoimmune',
     quote:
       'After years of appointments that went nowhere, I found a functional-medicine physician who finally looked at the whole picture. I feel like myself again.',
-    color: '#d9824b',
+    color: '#a3521f',
   },
   {
     name: 'James T.',
@@ -21,7 +21,7 @@ const stories = [
     area: 'Nutrition',
     quote:
       'The learning sessions gave me the vocabulary to ask better questions, and my nutrition practitioner helped turn that into a plan I can actually keep.',
-    color: '#7a5ea8',
+    color: '#6b4f99',
   },
 ];
 

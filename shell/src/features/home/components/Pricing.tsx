@@ -134,7 +134,7 @@ export function Pricing() {
                 </li>
               ))}
             </Benefits>
-            <Button size="lg" fullWidth onClick={openJoin}>
+            <Button size="lg" fullWidth onClick={() => openJoin()}>
               Become a Member
             </Button>
             <Fine>One payment of {MEMBERSHIP_PRICE_USD.toFixed(2)} USD covers a full year of access.</Fine>

@@ -47,11 +47,14 @@ const LinkList = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: 8px;
+  gap: 4px;
   a {
-    color: rgba(255, 255, 255, 0.82);
+    display: inline-block;
+    padding: 4px 0;
+    min-height: 24px;
+    color: rgba(255, 255, 255, 0.86);
     text-decoration: none;
-    font-size: 15px;
+    font-size: 16px;
     &:hover {
       color: #fff;
       text-decoration: underline;

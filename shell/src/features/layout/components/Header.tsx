@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, theme, useSession } from '@altmed/web-kit';
 import { Logo } from '../../../components/Logo';
@@ -97,9 +97,14 @@ const Actions = styled.div`
   }
 `;
 
-const Greeting = styled.span`
+const Greeting = styled(Link)`
   font-size: 15px;
   color: ${theme.colors.textMuted};
+  text-decoration: none;
+  border-radius: ${theme.radii.sm};
+  &:hover strong {
+    text-decoration: underline;
+  }
   strong {
     color: ${theme.colors.text};
   }
@@ -178,7 +183,7 @@ export function Header() {
           <Actions>
             {isLoggedIn && user ? (
               <>
-                <Greeting>
+                <Greeting to="/account" onClick={() => setOpen(false)} aria-label={`Hello, ${user.name}: my membership`}>
                   Hello, <strong>{user.name}</strong>
                 </Greeting>
                 <Button variant="outline" size="sm" onClick={handleLogout}>

@@ -54,8 +54,14 @@ describe('footer', () => {
     expect(screen.getByText(/© 2025/)).toBeInTheDocument();
   });
 
+  const adminStore = () => {
+    const store = createSessionStore(localStorage);
+    store.login('admin-token', { id: 'a1', name: 'Admin', email: 'admin@example.com', role: 'admin', isAdmin: true });
+    return store;
+  };
+
   it('opens /admin/promo-codes after five clicks, each within 2 s of the previous', async () => {
-    const { location } = renderApp('/');
+    const { location } = renderApp('/', adminStore());
     const button = screen.getByTestId('admin-entrance');
     for (let i = 0; i < 5; i += 1) {
       act(() => {
@@ -69,7 +75,7 @@ describe('footer', () => {
   });
 
   it('starts counting again after a gap of more than 2 s', async () => {
-    const { location } = renderApp('/');
+    const { location } = renderApp('/', adminStore());
     const button = screen.getByTestId('admin-entrance');
     const click = (gap: number) => {
       now += gap;
@@ -88,5 +94,12 @@ describe('footer', () => {
     click(100);
     expect(location.pathname).toBe('/admin/promo-codes');
     expect(await screen.findByText(REMOTE_UNAVAILABLE_TITLE)).toBeInTheDocument();
+  });
+
+  it('sends a visitor who is not an admin on to the admin login', () => {
+    const { location } = renderApp('/');
+    const button = screen.getByTestId('admin-entrance');
+    for (let i = 0; i < 5; i += 1) fireEvent.click(button);
+    expect(location.pathname).toBe('/admin/login');
   });
 });

@@ -1,0 +1,151 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Membership, Receipt } from '@altmed/contracts/web';
+import { Button, Card, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
+import { QueryProvider } from '@altmed/web-kit/src/query';
+import { useAuthDialogs } from '../../../lib/authDialogs';
+import { FormAlert } from '../../auth/components/FormAlert';
+import { getMembership, getReceipts } from '../api/account';
+
+const Panels = styled.div`
+  display: grid;
+  gap: 20px;
+  max-width: 640px;
+`;
+
+const Panel = styled(Card)`
+  padding: 24px 28px;
+  ${theme.mobile} {
+    padding: 20px 18px;
+  }
+  h2 {
+    font-size: 20px;
+    margin-bottom: 12px;
+  }
+`;
+
+const Badge = styled.span<{ $tone: 'active' | 'muted' }>`
+  display: inline-block;
+  margin-bottom: 10px;
+  padding: 3px 12px;
+  border-radius: ${theme.radii.pill};
+  font-size: 14px;
+  font-weight: 700;
+  color: ${(p) => (p.$tone === 'active' ? theme.colors.primaryDark : theme.colors.text)};
+  background: ${(p) => (p.$tone === 'active' ? theme.colors.primarySoft : theme.colors.surfaceMuted)};
+`;
+
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 6px 16px;
+  margin: 0;
+  dt {
+    color: ${theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const Text = styled.p`
+  margin-bottom: 16px;
+`;
+
+export const AccountTexts = {
+  title: 'My Membership',
+  active: (endsAt: string) => `Your membership is active until ${endsAt}.`,
+  expired: (endsAt: string) => `Your membership ended on ${endsAt}. Renew it to keep comparing providers.`,
+  none: 'You are not a member yet. A membership gives you a year of access to vetted providers.',
+  noReceipts: 'No payments yet.',
+} as const;
+
+const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const money = (receipt: Receipt) => `${(receipt.amount / 100).toFixed(2)} ${receipt.currency.toUpperCase()}`;
+
+function MembershipPanel({ membership }: { membership: Membership }) {
+  const { openJoin } = useAuthDialogs();
+  return (
+    <Panel as="section" aria-labelledby="membership-heading">
+      <h2 id="membership-heading">Membership</h2>
+      {membership.status === 'active' && membership.endsAt ? (
+        <>
+          <Badge $tone="active">Active</Badge>
+          <Text>{AccountTexts.active(longDate(membership.endsAt))}</Text>
+        </>
+      ) : (
+        <>
+          <Badge $tone="muted">{membership.status === 'expired' ? 'Expired' : 'Not a member'}</Badge>
+          <Text>{membership.status === 'expired' && membership.endsAt ? AccountTexts.expired(longDate(membership.endsAt)) : AccountTexts.none}</Text>
+          <Button variant="secondary" onClick={() => openJoin()}>
+            {membership.status === 'expired' ? 'Renew membership' : 'Join Now'}
+          </Button>
+        </>
+      )}
+    </Panel>
+  );
+}
+
+function ReceiptPanel({ receipt }: { receipt: Receipt | undefined }) {
+  return (
+    <Panel as="section" aria-labelledby="receipt-heading">
+      <h2 id="receipt-heading">Last receipt</h2>
+      {receipt ? (
+        <Details>
+          <dt>Paid</dt>
+          <dd>{money(receipt)}</dd>
+          <dt>Date</dt>
+          <dd>{longDate(receipt.paidAt)}</dd>
+          <dt>Promo code</dt>
+          <dd>{receipt.promoCode ?? 'None'}</dd>
+          <dt>Reference</dt>
+          <dd>{receipt.paymentId}</dd>
+        </Details>
+      ) : (
+        <Text>{AccountTexts.noReceipts}</Text>
+      )}
+    </Panel>
+  );
+}
+
+function Account() {
+  const { token, user, logout } = useSession();
+  const navigate = useNavigate();
+  const membership = useQuery({ queryKey: ['membership', user?.id], queryFn: () => getMembership(token!), enabled: Boolean(token) });
+  const receipts = useQuery({ queryKey: ['receipts', user?.id], queryFn: () => getReceipts(token!), enabled: Boolean(token) });
+  const failed = membership.error ?? receipts.error;
+
+  return (
+    <PageContainer>
+      <PageTitle subtitle={user ? `${user.name} · ${user.email}` : undefined}>{AccountTexts.title}</PageTitle>
+      <Panels>
+        {failed ? <FormAlert>{failed.message}</FormAlert> : null}
+        {membership.isPending || receipts.isPending ? <Spinner label="Loading your membership" /> : null}
+        {membership.data ? <MembershipPanel membership={membership.data} /> : null}
+        {receipts.data ? <ReceiptPanel receipt={receipts.data.receipts[0]} /> : null}
+        <div>
+          <Button
+            variant="outline"
+            onClick={() => {
+              logout();
+              void navigate('/login');
+            }}
+          >
+            Logout
+          </Button>
+        </div>
+      </Panels>
+    </PageContainer>
+  );
+}
+
+/** /account: the header's greeting leads here. Membership status and end date, the last receipt, logout. */
+export function AccountPage() {
+  return (
+    <QueryProvider>
+      <Account />
+    </QueryProvider>
+  );
+}
