@@ -47,3 +47,64 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
 }
 
 export const REMOTE_FALLBACK = 'This part of the site is unavailable right now.';
+
+export interface StoredUser {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  isAdmin?: boolean;
+  providerId?: string;
+}
+
+/** Stores a session the way a login does (SPEC §4: token and user in localStorage), before the page's own scripts run. */
+export async function storeSession(context: BrowserContext, token: string, user: StoredUser): Promise<void> {
+  await context.addInitScript(
+    ([t, u]) => {
+      if (!window.localStorage.getItem('token')) {
+        window.localStorage.setItem('token', t);
+        window.localStorage.setItem('user', u);
+      }
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+}
+
+/** Logs in through the API (as the login modal does) and answers the token and user. */
+export async function apiLogin(email: string, password: string): Promise<{ token: string; user: StoredUser }> {
+  const response = await fetch(url('/api/users/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login of ${email} answered ${response.status}`);
+  return (await response.json()) as { token: string; user: StoredUser };
+}
+
+/** The administrator the e2e site creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const E2E_ADMIN = {
+  email: process.env.ADMIN_EMAIL ?? 'admin@altmed.local',
+  password: process.env.ADMIN_PASSWORD ?? 'ChangeMe-Admin-2025',
+};
+
+/** A provider's session: the providers API has no accounts yet, so the dashboard is shown to a stored provider session. */
+export const STORED_PROVIDER: StoredUser = {
+  id: 'e2e-provider-user',
+  name: 'Dr. Rivera',
+  email: 'rivera@example.com',
+  role: 'provider',
+  providerId: 'e2e-provider-id',
+};
+
+/** Signs a new member up through the API and answers the token and user (with the password used). */
+export async function apiSignupMember(name = 'Ada Lovelace'): Promise<{ token: string; user: StoredUser; password: string }> {
+  const password = 'e2e-password';
+  const email = `member.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await fetch(url('/api/users/signup'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email, password, contactInfo: { phone: '555-123-4567', address: '', specialties: ['Nutrition'] } }),
+  });
+  if (response.status !== 201) throw new Error(`signup answered ${response.status}`);
+  return { ...((await response.json()) as { token: string; user: StoredUser }), password };
+}

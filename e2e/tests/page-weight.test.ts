@@ -1,12 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, url } from '../support/browser';
+import { apiSignupMember, launchBrowser, openPage, storeSession, url } from '../support/browser';
 
 /**
  * A size budget, measured the way a visitor pays for it: the compressed bytes of JavaScript a
  * fresh browser downloads to show each area's first page through the shell. Prints the figures.
  */
 // Issue 6 asked every entry route to fit in 200 KB of JavaScript on a cold load (it was 214-254 KB).
-const BUDGET_KB = { javascript: 200, total: 220 };
+// The bundled web fonts (issue 8: three latin faces, about 53 KB) have a budget of their own.
+const BUDGET_KB = { javascript: 200, fonts: 60, total: 280 };
 const PAGES = ['/', '/provider-portal', '/provider-profile/000000000000000000000000', '/admin/login'];
 
 let browser: Browser;
@@ -18,9 +19,14 @@ afterAll(async () => {
 });
 
 it(`keeps every area's first page within ${BUDGET_KB.javascript} KB of JavaScript (compressed)`, async () => {
-  const rows: { page: string; javascriptKb: number; totalKb: number; requests: number }[] = [];
+  const rows: { page: string; javascriptKb: number; fontsKb: number; totalKb: number; requests: number }[] = [];
   for (const path of PAGES) {
     const { page, context } = await openPage(browser);
+    // The provider profile is for logged-in users: measure it as a member sees it.
+    if (path.startsWith('/provider-profile/')) {
+      const member = await apiSignupMember();
+      await storeSession(context, member.token, member.user);
+    }
     const transfers: Promise<{ type: string; bytes: number }>[] = [];
     page.on('requestfinished', (request) => {
       transfers.push(request.sizes().then((sizes) => ({ type: request.resourceType(), bytes: sizes.responseBodySize + sizes.responseHeadersSize })));
@@ -31,16 +37,18 @@ it(`keeps every area's first page within ${BUDGET_KB.javascript} KB of JavaScrip
     rows.push({
       page: path,
       javascriptKb: kb(sizes.filter((size) => size.type === 'script').reduce((sum, size) => sum + size.bytes, 0)),
+      fontsKb: kb(sizes.filter((size) => size.type === 'font').reduce((sum, size) => sum + size.bytes, 0)),
       totalKb: kb(sizes.reduce((sum, size) => sum + size.bytes, 0)),
       requests: sizes.length,
     });
     await context.close();
   }
   console.log(
-    `page weight (budget: ${BUDGET_KB.javascript} KB JavaScript, ${BUDGET_KB.total} KB in all)\n${rows.map((row) => `  ${row.page.padEnd(48)} JS ${String(row.javascriptKb).padStart(6)} KB   all ${String(row.totalKb).padStart(6)} KB   ${row.requests} requests`).join('\n')}`,
+    `page weight (budget: ${BUDGET_KB.javascript} KB JavaScript, ${BUDGET_KB.fonts} KB fonts, ${BUDGET_KB.total} KB in all)\n${rows.map((row) => `  ${row.page.padEnd(48)} JS ${String(row.javascriptKb).padStart(6)} KB   fonts ${String(row.fontsKb).padStart(5)} KB   all ${String(row.totalKb).padStart(6)} KB   ${row.requests} requests`).join('\n')}`,
   );
   for (const row of rows) {
     expect(row.javascriptKb).toBeLessThanOrEqual(BUDGET_KB.javascript);
+    expect(row.fontsKb).toBeLessThanOrEqual(BUDGET_KB.fonts);
     expect(row.totalKb).toBeLessThanOrEqual(BUDGET_KB.total);
   }
 });

@@ -1,5 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, REMOTE_FALLBACK, screenshot, url, type Session } from '../support/browser';
+import {
+  apiLogin,
+  apiSignupMember,
+  E2E_ADMIN,
+  launchBrowser,
+  openPage,
+  REMOTE_FALLBACK,
+  screenshot,
+  STORED_PROVIDER,
+  storeSession,
+  url,
+  type Session,
+} from '../support/browser';
 
 let browser: Browser;
 let session: Session;
@@ -83,10 +95,15 @@ describe('home page', () => {
 });
 
 describe('hidden admin entrance', () => {
-  it('navigates to /admin/promo-codes after five quick clicks on the footer button', async () => {
+  it('leads to /admin/promo-codes after five quick clicks, through the admin login', async () => {
     await page.goto(url('/'));
     const button = page.getByTestId('admin-entrance');
     for (let i = 0; i < 5; i += 1) await button.click();
+    // Promo codes are for admins: a visitor is sent to the admin login, which then returns there.
+    await page.waitForURL('**/admin/login');
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL('**/admin/promo-codes');
     await page.getByRole('heading', { level: 1, name: 'Promo Codes Management' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
@@ -104,6 +121,16 @@ describe('remote routes through the shell', () => {
     return scripts;
   }
 
+  /** Opens pages that need a login as someone who may: the admin through the API, the provider as a stored session. */
+  async function logInFor(pathname: string) {
+    if (pathname.startsWith('/admin/') && pathname !== '/admin/login') {
+      const { token, user } = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+      await storeSession(session.context, token, user);
+    } else if (pathname === '/provider/profile') {
+      await storeSession(session.context, 'e2e-provider-token', STORED_PROVIDER);
+    }
+  }
+
   it.each([
     ['/provider-portal', 'provider', () => page.getByLabel('Name of Practice')],
     ['/completion', 'provider', () => page.getByRole('heading', { name: "You've completed the Provider Details form!" })],
@@ -112,6 +139,7 @@ describe('remote routes through the shell', () => {
     ['/admin/providers', 'admin', () => page.getByRole('heading', { level: 1, name: 'Provider Management' })],
     ['/admin/promo-codes', 'admin', () => page.getByRole('heading', { level: 1, name: 'Promo Codes Management' })],
   ])('%s renders from the %s remote', async (pathname, remote, target) => {
+    await logInFor(pathname);
     const scripts = trackScripts();
     await page.goto(url(pathname));
     await target().waitFor({ state: 'visible' });
@@ -124,6 +152,7 @@ describe('remote routes through the shell', () => {
   });
 
   it('shows the provider dashboard stat cards', async () => {
+    await logInFor('/provider/profile');
     await page.goto(url('/provider/profile'));
     for (const label of ['Total Reviews', 'Avg Satisfaction', 'Avg Efficacy']) await visible(label);
   });
@@ -145,6 +174,7 @@ describe('remote routes through the shell', () => {
     ['/admin/settings', 'Admin Settings'],
     ['/admin/support', 'Support Center'],
   ])('%s is the %s placeholder', async (pathname, title) => {
+    await logInFor(pathname);
     await page.goto(url(pathname));
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await visible('Coming Soon');
@@ -167,6 +197,8 @@ describe('remote routes through the shell', () => {
   });
 
   it('loads a provider profile from the API and shows its not-found or error state', async () => {
+    const member = await apiSignupMember();
+    await storeSession(session.context, member.token, member.user);
     await page.goto(url('/provider-profile/000000000000000000000000'));
     const outcome = page.getByRole('heading', { name: /^(Provider Not Found|Error Loading Profile)$/ });
     await outcome.waitFor();

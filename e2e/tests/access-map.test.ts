@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { API_ACCESS, npiCheckDigit, type ApiCaller } from '@altmed/contracts';
+import { E2E_ADMIN, apiLogin, apiSignupMember, url } from '../support/browser';
+
+/**
+ * Every route of the access map (API_ACCESS in @altmed/contracts) called through the gateway as
+ * each kind of caller, with an empty body and records that are not the caller's: who gets past
+ * authorization and who is refused with which status. Each service's own tests check that the
+ * routes it serves are exactly its entries in the map.
+ */
+let tokens: Record<ApiCaller, string | null>;
+
+async function providerToken(): Promise<string> {
+  const firstNine = String(100_000_000 + Math.floor(Math.random() * 900_000_000));
+  const response = await fetch(url('/api/provider-info'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      practiceName: 'Access Map Clinic',
+      providerName: 'Dr. Access Map',
+      email: `access.${randomUUID().slice(0, 8)}@example.com`,
+      password: 'access-map-secret',
+      confirmPassword: 'access-map-secret',
+      npiNumber: `${firstNine}${npiCheckDigit(firstNine)}`,
+      address: '1 Map Street',
+      suite: '',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`provider sign-up answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+beforeAll(async () => {
+  const [member, provider, admin] = await Promise.all([apiSignupMember('Access Map Member'), providerToken(), apiLogin(E2E_ADMIN.email, E2E_ADMIN.password)]);
+  tokens = { anonymous: null, member: member.token, provider, admin: admin.token };
+});
+
+const callers: ApiCaller[] = ['anonymous', 'member', 'provider', 'admin'];
+const pathOf = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, () => randomUUID());
+
+async function call(method: string, path: string, token: string | null): Promise<number> {
+  const response = await fetch(url(`/api${path}`), {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+    body: method === 'GET' ? undefined : '{}',
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+describe.each(API_ACCESS.filter((route) => route.outcomes).map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_name, route) => {
+  it.each(callers)('as %s', async (caller) => {
+    const status = await call(route.method, pathOf(route.path), tokens[caller]);
+    const expected = route.outcomes![caller];
+    if (expected === 'ok') expect([401, 403]).not.toContain(status);
+    else expect(status).toBe(expected);
+  });
+});
+
+it.each(API_ACCESS.filter((route) => !route.outcomes).map((route) => [`${route.method} ${route.path}`, route] as const))(
+  'never exposes %s through the gateway',
+  async (_name, route) => {
+    expect(await call(route.method, pathOf(route.path), tokens.admin)).toBe(404);
+  },
+);
