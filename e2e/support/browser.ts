@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { npiCheckDigit } from '@altmed/contracts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const SITE_URL = (process.env.SITE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -87,15 +89,6 @@ export const E2E_ADMIN = {
   password: process.env.ADMIN_PASSWORD ?? 'ChangeMe-Admin-2025',
 };
 
-/** A provider's session: the providers API has no accounts yet, so the dashboard is shown to a stored provider session. */
-export const STORED_PROVIDER: StoredUser = {
-  id: 'e2e-provider-user',
-  name: 'Dr. Rivera',
-  email: 'rivera@example.com',
-  role: 'provider',
-  providerId: 'e2e-provider-id',
-};
-
 /** Signs a new member up through the API and answers the token and user (with the password used). */
 export async function apiSignupMember(name = 'Ada Lovelace'): Promise<{ token: string; user: StoredUser; password: string }> {
   const password = 'e2e-password';
@@ -107,4 +100,31 @@ export async function apiSignupMember(name = 'Ada Lovelace'): Promise<{ token: s
   });
   if (response.status !== 201) throw new Error(`signup answered ${response.status}`);
   return { ...((await response.json()) as { token: string; user: StoredUser }), password };
+}
+
+/** A fresh NPI number with a valid check digit. */
+export function newNpiNumber(): string {
+  const firstNine = String(100_000_000 + Math.floor(Math.random() * 900_000_000));
+  return `${firstNine}${npiCheckDigit(firstNine)}`;
+}
+
+/** Step 1 of the provider portal for a new provider, through the API; answers its login and what it signed up with. */
+export async function apiSignupProvider(providerName = 'Dr. Rowan Hale') {
+  const step1 = {
+    practiceName: `${providerName.replace(/^Dr\.\s*/, '')} Clinic`,
+    providerName,
+    email: `provider.${randomUUID().slice(0, 8)}@example.com`,
+    password: 'e2e-provider-secret',
+    confirmPassword: 'e2e-provider-secret',
+    npiNumber: newNpiNumber(),
+    address: '1 Main Street',
+    suite: '',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+  };
+  const response = await fetch(url('/api/provider-info'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(step1) });
+  if (response.status !== 201) throw new Error(`provider sign-up answered ${response.status}: ${await response.text()}`);
+  const { token, user, providerId } = (await response.json()) as { token: string; user: StoredUser; providerId: string };
+  return { token, user, providerId, step1 };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { API_ACCESS, npiCheckDigit, type ApiCaller } from '@altmed/contracts';
-import { E2E_ADMIN, apiLogin, apiSignupMember, url } from '../support/browser';
+import { API_ACCESS, type ApiCaller } from '@altmed/contracts';
+import { E2E_ADMIN, apiLogin, apiSignupMember, apiSignupProvider, url } from '../support/browser';
 
 /**
  * Every route of the access map (API_ACCESS in @altmed/contracts) called through the gateway as
@@ -10,31 +10,12 @@ import { E2E_ADMIN, apiLogin, apiSignupMember, url } from '../support/browser';
  */
 let tokens: Record<ApiCaller, string | null>;
 
-async function providerToken(): Promise<string> {
-  const firstNine = String(100_000_000 + Math.floor(Math.random() * 900_000_000));
-  const response = await fetch(url('/api/provider-info'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      practiceName: 'Access Map Clinic',
-      providerName: 'Dr. Access Map',
-      email: `access.${randomUUID().slice(0, 8)}@example.com`,
-      password: 'access-map-secret',
-      confirmPassword: 'access-map-secret',
-      npiNumber: `${firstNine}${npiCheckDigit(firstNine)}`,
-      address: '1 Map Street',
-      suite: '',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-    }),
-  });
-  if (response.status !== 201) throw new Error(`provider sign-up answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { token: string }).token;
-}
-
 beforeAll(async () => {
-  const [member, provider, admin] = await Promise.all([apiSignupMember('Access Map Member'), providerToken(), apiLogin(E2E_ADMIN.email, E2E_ADMIN.password)]);
+  const [member, provider, admin] = await Promise.all([
+    apiSignupMember('Access Map Member'),
+    apiSignupProvider('Dr. Access Map').then(({ token }) => token),
+    apiLogin(E2E_ADMIN.email, E2E_ADMIN.password),
+  ]);
   tokens = { anonymous: null, member: member.token, provider, admin: admin.token };
 });
 

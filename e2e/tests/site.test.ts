@@ -7,7 +7,7 @@ import {
   openPage,
   REMOTE_FALLBACK,
   screenshot,
-  STORED_PROVIDER,
+  apiSignupProvider,
   storeSession,
   url,
   type Session,
@@ -127,7 +127,8 @@ describe('remote routes through the shell', () => {
       const { token, user } = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
       await storeSession(session.context, token, user);
     } else if (pathname === '/provider/profile') {
-      await storeSession(session.context, 'e2e-provider-token', STORED_PROVIDER);
+      const provider = await apiSignupProvider('Dr. Rivera');
+      await storeSession(session.context, provider.token, provider.user);
     }
   }
 
@@ -181,13 +182,15 @@ describe('remote routes through the shell', () => {
     await visible('This page is under development.');
   });
 
-  it('steps 2 and 3 need the provider id that step 1 stores, and render with it', async () => {
+  it("steps 2 and 3 need the provider id and the provider's login that step 1 stores, and render with them", async () => {
     await page.goto(url('/qualifications'));
     await page.getByLabel('Name of Practice').waitFor();
     expect(new URL(page.url()).pathname).toBe('/provider-portal');
 
-    // Step 1 stores the id the providers API returns; stand in for that step here.
-    await page.evaluate(() => localStorage.setItem('providerId', 'e2e-provider-id'));
+    // Step 1 stores the id and the login the providers API returns; stand in for that step here.
+    const provider = await apiSignupProvider('Dr. Steps');
+    await storeSession(session.context, provider.token, provider.user);
+    await page.evaluate((id) => localStorage.setItem('providerId', id), provider.providerId);
     await page.goto(url('/qualifications'));
     await page.getByRole('heading', { name: 'Type of Medicine' }).waitFor();
     await screenshot(page, 'route-qualifications');

@@ -72,6 +72,7 @@ export const ProviderMessages = {
   deaCheckDigit: 'Invalid DEA Number. Please check the number: its last digit does not match.',
   specialtyInvalid: 'Please choose specialties from the list.',
   onlyImages: 'Only JPG/PNG image files are allowed for this field.',
+  imageTooLarge: 'Images must be at most 5 MB.',
   bothImagesRequired: 'Please upload both headshot and gallery images before continuing.',
   descriptionRequired: 'Practice description is required',
   descriptionTooLong: 'Practice description must be at most 1000 characters.',

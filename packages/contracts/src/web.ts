@@ -43,3 +43,4 @@ export type {
   ReceiptsResponse,
   ValidatePromoCodeResponse,
 } from './billing';
+export type { ChangePasswordRequest } from './users';

@@ -79,12 +79,20 @@ export async function startTestServer(routes: TestRoute[] = []): Promise<TestSer
           (typeof r.path === 'string' ? r.path === url.pathname : r.path.test(url.pathname)) &&
           Object.entries(r.query ?? {}).every(([name, value]) => url.searchParams.get(name) === value),
       );
+      if (!route && req.method === 'OPTIONS') {
+        // A CORS preflight, as jsdom's XMLHttpRequest sends before an upload with progress listeners.
+        seen.answered = true;
+        res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, POST, PUT', 'Access-Control-Allow-Headers': '*' });
+        res.end();
+        return;
+      }
       const status = route?.status ?? 404;
       const payload = route ? route.body : { message: 'Not found' };
       setTimeout(() => {
         // Sent, unless the client has given up on the request meanwhile.
         seen.answered = true;
-        res.writeHead(status, { 'Content-Type': 'application/json' });
+        // Any origin may read it: jsdom's XMLHttpRequest (uploads) applies CORS, as a browser would.
+        res.writeHead(status, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
         res.end(payload === undefined ? '' : JSON.stringify(payload));
       }, route?.delayMs ?? 0);
     });

@@ -1,10 +1,17 @@
-import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Card, PageContainer, PageTitle, RouteGuard, Spinner, theme, useSession } from '@altmed/web-kit';
+import { Card, PageContainer, PageTitle, RouteGuard, Spinner, theme } from '@altmed/web-kit';
 import { QueryProvider } from '@altmed/web-kit/src/query';
 import { Alert } from '../../../components/ui';
-import { fetchOwnProfile } from '../api/dashboard';
+import { useOwnProfile } from '../hooks/useOwnProfile';
+import type { SaveOutcome } from '../hooks/useSectionEditor';
+import { BasicInfoSection } from './BasicInfoSection';
+import { DescriptionSection } from './DescriptionSection';
+import { ImagesSection } from './ImagesSection';
+import { PasswordSection } from './PasswordSection';
+import { QualificationsSection } from './QualificationsSection';
+import { StatusNotice } from './StatusNotice';
 
 const Stats = styled.div`
   display: grid;
@@ -35,131 +42,82 @@ const Sections = styled.div`
   gap: 18px;
 `;
 
-const SectionHead = styled.div`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  gap: 12px;
-  margin-bottom: 12px;
-  h2 {
-    font-size: 20px;
-  }
+const Banner = styled.div`
+  position: sticky;
+  top: 8px;
+  z-index: 10;
 `;
 
-const Muted = styled.p`
-  color: ${theme.colors.textMuted};
-`;
+export const DashboardTexts = {
+  loadFailed: 'Failed to load your profile information.',
+  saved: 'Changes saved successfully!',
+  saveFailed: 'Failed to save changes',
+  viewProfile: 'View your public profile',
+} as const;
 
-const Dl = styled.dl`
-  display: grid;
-  grid-template-columns: 200px 1fr;
-  gap: 8px 16px;
-  margin: 0;
-  dt {
-    color: ${theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-  }
-  ${theme.mobile} {
-    grid-template-columns: 1fr;
-    dd {
-      margin-bottom: 8px;
-    }
-  }
-`;
+/** How long the save banners stay (SPEC §9). */
+const BANNER_MS = 3_000;
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card as="section" aria-label={title}>
-      <SectionHead>
-        <h2>{title}</h2>
-        {/* Editing (Edit/Cancel/Save Changes) arrives with the providers API. */}
-        <Button variant="outline" size="sm" disabled>
-          Edit
-        </Button>
-      </SectionHead>
-      {children}
-    </Card>
-  );
+/** An average to one decimal; no reviews yet shows a dash, not 0.0. */
+const rating = (value: number | undefined, reviews: number) => (reviews > 0 && typeof value === 'number' ? value.toFixed(1) : '—');
+
+/** The outcome of the last save, shown for 3 s. */
+function useSaveBanner() {
+  const [banner, setBanner] = useState<{ outcome: SaveOutcome; at: number } | null>(null);
+  useEffect(() => {
+    if (!banner) return undefined;
+    const timer = setTimeout(() => setBanner(null), BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [banner]);
+  return { outcome: banner?.outcome ?? null, show: (outcome: SaveOutcome) => setBanner({ outcome, at: Date.now() }) };
 }
 
-const list = (values?: string[]) => (values?.length ? values.join(', ') : '—');
-const rating = (value?: number) => (typeof value === 'number' ? value.toFixed(1) : '—');
-
-/** The provider dashboard (SPEC §2): review stats and the sections of the provider's profile. */
+/** The provider dashboard (SPEC §2): review stats and the editable sections of the provider's profile. */
 function ProviderDashboardContent() {
-  const { user } = useSession();
-  const providerId = user?.providerId ?? null;
-  const query = useQuery({
-    queryKey: ['provider-dashboard', providerId],
-    queryFn: ({ signal }) => fetchOwnProfile(providerId ?? '', signal),
-    enabled: Boolean(providerId),
-  });
-  const profile = query.data ?? null;
-  const loading = Boolean(providerId) && query.isPending;
-  const error = !providerId || query.isError ? 'Failed to load your profile information.' : null;
-
-  const stats = profile?.reviewStats;
+  const query = useOwnProfile();
+  const banner = useSaveBanner();
+  const provider = query.data;
+  const stats = provider?.reviewStats;
+  const reviews = stats?.totalReviews ?? 0;
 
   return (
     <PageContainer>
       <PageTitle subtitle="Your public profile and what patients say.">
-        {profile?.providerName ? `Welcome, ${profile.providerName}` : 'Provider Dashboard'}
+        {provider?.providerName ? `Welcome, ${provider.providerName}` : 'Provider Dashboard'}
       </PageTitle>
-      {error ? <Alert>{error}</Alert> : null}
+      <Banner aria-live="polite">
+        {banner.outcome === 'saved' ? <Alert tone="success">{DashboardTexts.saved}</Alert> : null}
+        {banner.outcome === 'failed' ? <Alert>{DashboardTexts.saveFailed}</Alert> : null}
+      </Banner>
+      {query.isError ? <Alert>{DashboardTexts.loadFailed}</Alert> : null}
       <Stats>
         <Stat>
           <span>Total Reviews</span>
-          <strong>{stats?.totalReviews ?? 0}</strong>
+          <strong>{reviews}</strong>
         </Stat>
         <Stat>
           <span>Avg Satisfaction</span>
-          <strong>{rating(stats?.averageSatisfactionRating)}</strong>
+          <strong>{rating(stats?.averageSatisfactionRating, reviews)}</strong>
         </Stat>
         <Stat>
           <span>Avg Efficacy</span>
-          <strong>{rating(stats?.averageEfficacyRating)}</strong>
+          <strong>{rating(stats?.averageEfficacyRating, reviews)}</strong>
         </Stat>
       </Stats>
-      {loading ? (
-        <Spinner label="Loading your profile..." />
-      ) : (
+      {query.isPending && !query.isError ? <Spinner label="Loading your profile..." /> : null}
+      {provider ? (
         <Sections>
-          <Section title="Basic Information">
-            <Dl>
-              <dt>Practice</dt>
-              <dd>{profile?.practiceName ?? '—'}</dd>
-              <dt>Provider</dt>
-              <dd>{profile?.providerName ?? '—'}</dd>
-              <dt>Email</dt>
-              <dd>{profile?.email ?? '—'}</dd>
-              <dt>NPI Number</dt>
-              <dd>{profile?.npiNumber ?? '—'}</dd>
-              <dt>Address</dt>
-              <dd>{profile ? [profile.address, profile.suite, profile.city, profile.state, profile.zip].filter(Boolean).join(', ') || '—' : '—'}</dd>
-            </Dl>
-          </Section>
-          <Section title="Practice Description">
-            <Muted>{profile?.practiceDescription || 'No description yet.'}</Muted>
-          </Section>
-          <Section title="Qualifications">
-            <Dl>
-              <dt>Specialties</dt>
-              <dd>{list(profile?.specialties)}</dd>
-              <dt>Board certifications</dt>
-              <dd>{list(profile?.boardCertifications)}</dd>
-              <dt>Hospital affiliations</dt>
-              <dd>{list(profile?.hospitalAffiliations)}</dd>
-              <dt>Education and training</dt>
-              <dd>{list(profile?.educationAndTraining)}</dd>
-            </Dl>
-          </Section>
-          <Section title="Profile Images">
-            <Muted>{profile?.headshotUrl || profile?.galleryUrl ? 'Headshot and gallery image uploaded.' : 'No images yet.'}</Muted>
-          </Section>
+          <StatusNotice provider={provider} />
+          <p>
+            <Link to={`/provider-profile/${encodeURIComponent(provider._id)}`}>{DashboardTexts.viewProfile}</Link>
+          </p>
+          <BasicInfoSection provider={provider} onOutcome={banner.show} />
+          <DescriptionSection provider={provider} onOutcome={banner.show} />
+          <QualificationsSection provider={provider} onOutcome={banner.show} />
+          <ImagesSection provider={provider} onOutcome={banner.show} />
+          <PasswordSection />
         </Sections>
-      )}
+      ) : null}
     </PageContainer>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Card, PageContainer, theme } from '@altmed/web-kit';
+import { Card, PageContainer, theme, useSession } from '@altmed/web-kit';
 
 const Done = styled(Card)`
   text-align: center;
@@ -31,13 +31,14 @@ const Check = styled.div`
 
 /** Provider sign-up done (SPEC §2). */
 export default function CompletionPage() {
+  const { user } = useSession();
   return (
     <PageContainer $narrow>
       <Done>
         <Check aria-hidden="true">✓</Check>
         <h1>You've completed the Provider Details form!</h1>
         <p>Thank you. Our team will review your details, and your profile will be visible to members once it is approved.</p>
-        <Link to="/">Back to the home page</Link>
+        {user?.role === 'provider' ? <Link to="/provider/profile">Go to your dashboard</Link> : <Link to="/">Back to the home page</Link>}
       </Done>
     </PageContainer>
   );

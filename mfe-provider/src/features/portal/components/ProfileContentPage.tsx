@@ -1,41 +1,15 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { IMAGE_EXTENSIONS, PRACTICE_DESCRIPTION_MAX_LENGTH } from '@altmed/contracts/web';
-import { Button, PageContainer, PageTitle, Spinner, TextAreaField, theme } from '@altmed/web-kit';
+import { PRACTICE_DESCRIPTION_MAX_LENGTH, ProviderMessages } from '@altmed/contracts/web';
+import { Button, PageContainer, PageTitle, TextAreaField, theme, toast } from '@altmed/web-kit';
+import { saveProfileContent, uploadImage } from '../../../api/providerRecord';
+import { ImagePicker } from '../../../components/ImagePicker';
 import { Alert, FormActions, FormCard, Grid2, Stack, StepIndicator } from '../../../components/ui';
-import { saveProfileContent, sendSignupNotifications, uploadFile } from '../api/portal';
-import { clearStoredProviderId, useRequiredProviderId } from '../hooks/useStoredProviderId';
-
-const Upload = styled.label<{ $invalid: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  padding: 20px;
-  border: 2px dashed ${(p) => (p.$invalid ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${theme.radii.lg};
-  background: ${theme.colors.surfaceMuted};
-  cursor: pointer;
-  strong {
-    font-size: 15px;
-  }
-  span {
-    font-size: 13px;
-    color: ${theme.colors.textMuted};
-  }
-  input {
-    margin-top: 6px;
-    font-size: 14px;
-  }
-  &:hover {
-    border-color: ${theme.colors.primary};
-  }
-`;
-
-const FieldError = styled.p`
-  color: ${theme.colors.danger};
-  font-size: 13px;
-`;
+import { UploadProgress } from '../../../components/UploadProgress';
+import { sendSignupNotifications } from '../api/portal';
+import { clearStoredProviderId } from '../../../lib/signupProgress';
+import { useSignupSession } from '../hooks/useSignupSession';
 
 const Counter = styled.p`
   text-align: right;
@@ -43,79 +17,62 @@ const Counter = styled.p`
   color: ${theme.colors.textMuted};
 `;
 
-const Overlay = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 500;
-  background: rgba(247, 245, 240, 0.94);
-  display: grid;
-  place-items: center;
-`;
-
 export const ProfileContentTexts = {
-  onlyImages: 'Only JPG/PNG image files are allowed for this field.',
-  bothImages: 'Please upload both headshot and gallery images before continuing.',
+  bothImages: ProviderMessages.bothImagesRequired,
   description: 'Please provide a practice description before continuing.',
   uploading: 'Uploading your files, please wait...',
   success: 'Profile content uploaded successfully!',
+  headshotHint: 'Recommended 400x400 pixels (1:1). JPG or PNG.',
+  galleryHint: 'Recommended 700x525 pixels (4:3). JPG or PNG.',
 } as const;
 
-function isAllowedImage(file: File): boolean {
-  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  return (IMAGE_EXTENSIONS as readonly string[]).includes(extension);
-}
+const uploadFailed = (error: unknown) => `Upload failed: ${error instanceof Error ? error.message.replace(/\.$/, '') : 'Unknown error'}. Please try again.`;
 
 /** Provider sign-up step 3 (SPEC §2, §5): headshot, gallery image and practice description. */
 export default function ProfileContentPage() {
   const navigate = useNavigate();
-  const providerId = useRequiredProviderId();
+  const signup = useSignupSession();
   const [headshot, setHeadshot] = useState<File | null>(null);
   const [gallery, setGallery] = useState<File | null>(null);
-  const [fileErrors, setFileErrors] = useState<{ headshot?: string; gallery?: string }>({});
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-
-  const pick = (which: 'headshot' | 'gallery') => (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    if (file && !isAllowedImage(file)) {
-      event.target.value = '';
-      setFileErrors((e) => ({ ...e, [which]: ProfileContentTexts.onlyImages }));
-      (which === 'headshot' ? setHeadshot : setGallery)(null);
-      return;
-    }
-    setFileErrors((e) => ({ ...e, [which]: undefined }));
-    (which === 'headshot' ? setHeadshot : setGallery)(file);
-  };
+  const [progress, setProgress] = useState<{ headshot: number; gallery: number } | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!headshot || !gallery) return setError(ProfileContentTexts.bothImages);
     if (!description.trim()) return setError(ProfileContentTexts.description);
-    if (!providerId) return navigate('/provider-portal');
+    if (!signup) return;
     setError(null);
-    setUploading(true);
+    setProgress({ headshot: 0, gallery: 0 });
     try {
-      const [headshotUrl, galleryUrl] = await Promise.all([uploadFile(headshot), uploadFile(gallery)]);
-      const provider = await saveProfileContent(providerId, { headshotUrl, galleryUrl, practiceDescription: description.trim() });
-      await sendSignupNotifications(provider);
+      const [headshotUrl, galleryUrl] = await Promise.all([
+        uploadImage(headshot, signup.token, (fraction) => setProgress((p) => p && { ...p, headshot: fraction })),
+        uploadImage(gallery, signup.token, (fraction) => setProgress((p) => p && { ...p, gallery: fraction })),
+      ]);
+      const provider = await saveProfileContent(signup.providerId, signup.token, { headshotUrl, galleryUrl, practiceDescription: description.trim() });
+      await sendSignupNotifications(provider, signup.token);
       clearStoredProviderId();
+      toast.success(ProfileContentTexts.success);
       void navigate('/completion');
     } catch (err) {
-      setError(`Upload failed: ${err instanceof Error ? err.message : 'Unknown error'}. Please try again.`);
-    } finally {
-      setUploading(false);
+      setError(uploadFailed(err));
+      setProgress(null);
     }
   };
 
-  if (!providerId) return null;
+  if (!signup) return null;
 
   return (
     <PageContainer $narrow>
-      {uploading ? (
-        <Overlay>
-          <Spinner label={ProfileContentTexts.uploading} size={48} />
-        </Overlay>
+      {progress ? (
+        <UploadProgress
+          message={ProfileContentTexts.uploading}
+          files={[
+            { label: 'Headshot', fraction: progress.headshot },
+            { label: 'Gallery image', fraction: progress.gallery },
+          ]}
+        />
       ) : null}
       <PageTitle subtitle="Photos and a short description complete your public profile.">Profile Content</PageTitle>
       <StepIndicator current={3} />
@@ -124,22 +81,8 @@ export default function ProfileContentPage() {
         <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Profile content">
           <Stack $gap={22}>
             <Grid2>
-              <div>
-                <Upload $invalid={Boolean(fileErrors.headshot)}>
-                  <strong>Upload Headshot</strong>
-                  <span>Recommended 400x400 pixels (1:1). JPG or PNG.</span>
-                  <input type="file" accept=".jpg,.jpeg,.png,image/jpeg,image/png" onChange={pick('headshot')} />
-                </Upload>
-                {fileErrors.headshot ? <FieldError role="alert">{fileErrors.headshot}</FieldError> : null}
-              </div>
-              <div>
-                <Upload $invalid={Boolean(fileErrors.gallery)}>
-                  <strong>Upload Gallery Image</strong>
-                  <span>Recommended 700x525 pixels (4:3). JPG or PNG.</span>
-                  <input type="file" accept=".jpg,.jpeg,.png,image/jpeg,image/png" onChange={pick('gallery')} />
-                </Upload>
-                {fileErrors.gallery ? <FieldError role="alert">{fileErrors.gallery}</FieldError> : null}
-              </div>
+              <ImagePicker label="Upload Headshot" hint={ProfileContentTexts.headshotHint} file={headshot} onPick={setHeadshot} />
+              <ImagePicker label="Upload Gallery Image" hint={ProfileContentTexts.galleryHint} file={gallery} onPick={setGallery} />
             </Grid2>
             <div>
               <TextAreaField
@@ -159,7 +102,7 @@ export default function ProfileContentPage() {
             <Button variant="ghost" onClick={() => void navigate('/qualifications')}>
               Back
             </Button>
-            <Button type="submit" size="lg" disabled={uploading}>
+            <Button type="submit" size="lg" disabled={Boolean(progress)}>
               Continue
             </Button>
           </FormActions>

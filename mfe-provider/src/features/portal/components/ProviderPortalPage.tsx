@@ -1,12 +1,12 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ZIP_MAX_LENGTH } from '@altmed/contracts/web';
-import { Button, PageContainer, PageTitle, SelectField, TextField } from '@altmed/web-kit';
+import { Button, PageContainer, PageTitle, requestLogin, SelectField, TextField, useSession } from '@altmed/web-kit';
+import { StateOptions } from '../../../components/StateOptions';
 import { Alert, FormActions, FormCard, Grid2, Stack, StepIndicator } from '../../../components/ui';
 import { createProvider } from '../api/portal';
-import { storeProviderId } from '../hooks/useStoredProviderId';
+import { getStoredProviderId, storeProviderId } from '../../../lib/signupProgress';
 import { mapSignupError } from '../lib/signupErrors';
-import { StateOptions } from './StateOptions';
 import { emptyPracticeInfo, validatePracticeField, validatePracticeInfo, type PracticeField, type PracticeInfo } from '../lib/validation';
 
 type Errors = Partial<Record<PracticeField, string>>;
@@ -14,10 +14,12 @@ type Errors = Partial<Record<PracticeField, string>>;
 /** Provider sign-up step 1 (SPEC §2, §5): practice and person details. */
 export default function ProviderPortalPage() {
   const navigate = useNavigate();
+  const session = useSession();
   const [values, setValues] = useState<PracticeInfo>(emptyPracticeInfo);
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [emailRegistered, setEmailRegistered] = useState(false);
 
   const update = (field: PracticeField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     let value = event.target.value;
@@ -40,11 +42,13 @@ export default function ProviderPortalPage() {
     if (Object.keys(found).length) return;
     setSaving(true);
     try {
-      const id = await createProvider(values);
-      storeProviderId(id);
+      const { providerId, token, user } = await createProvider(values);
+      session.login(token, user);
+      storeProviderId(providerId);
       void navigate('/qualifications');
     } catch (error) {
       const outcome = mapSignupError(error);
+      setEmailRegistered(outcome.emailRegistered);
       setErrors((prev) => ({ ...prev, ...outcome.fieldErrors }));
       setAlert(outcome.alert);
     } finally {
@@ -53,6 +57,25 @@ export default function ProviderPortalPage() {
   };
 
   const field = (name: PracticeField) => ({ name, value: values[name], onChange: update(name), error: errors[name] });
+  const signedUpProviderId = session.user?.role === 'provider' ? session.user.providerId : null;
+
+  if (signedUpProviderId && signedUpProviderId === getStoredProviderId()) {
+    return (
+      <PageContainer $narrow>
+        <PageTitle subtitle="Your practice details are saved.">Provider Sign Up</PageTitle>
+        <StepIndicator current={1} />
+        <FormCard>
+          <p>Your practice details are saved. You can change them from your dashboard once sign-up is complete.</p>
+          <FormActions>
+            <span />
+            <Button size="lg" onClick={() => void navigate('/qualifications')}>
+              Continue
+            </Button>
+          </FormActions>
+        </FormCard>
+      </PageContainer>
+    );
+  }
 
   return (
     <PageContainer $narrow>
@@ -60,6 +83,14 @@ export default function ProviderPortalPage() {
       <StepIndicator current={1} />
       <FormCard>
         {alert ? <Alert>{alert}</Alert> : null}
+        {errors.email && emailRegistered ? (
+          <Alert tone="info">
+            Already signed up with this email?{' '}
+            <Button variant="ghost" size="sm" onClick={() => requestLogin({ returnTo: '/provider/profile' })}>
+              Log in
+            </Button>
+          </Alert>
+        ) : null}
         <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Practice information">
           <Stack>
             <Grid2>

@@ -12,25 +12,38 @@ export const SignupErrorTexts = {
 export interface SignupErrorOutcome {
   fieldErrors: Partial<Record<PracticeField, string>>;
   alert: string | null;
+  /** The email already has an account: the provider may log in instead. */
+  emailRegistered: boolean;
+}
+
+const EMAIL_TAKEN_MESSAGES = ['Email already exists', 'User with this email already exists'];
+const NPI_TAKEN_MESSAGE = 'NPI Number already exists';
+
+function fieldErrorsOf(data: unknown): Partial<Record<PracticeField, string>> {
+  const errors = (data as { errors?: unknown } | undefined)?.errors;
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return {};
+  return Object.fromEntries(
+    Object.entries(errors as Record<string, unknown>).filter((entry): entry is [PracticeField, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** Maps a failed step-1 save to field errors or an alert (SPEC §8 "Provider sign-up"). */
 export function mapSignupError(error: unknown): SignupErrorOutcome {
-  if (!(error instanceof ApiError) || error.status !== 400) return { fieldErrors: {}, alert: SignupErrorTexts.connection };
-  const message = error.message;
-  if (message === 'Email already exists' || message === 'User with this email already exists') {
-    return { fieldErrors: { email: SignupErrorTexts.emailTaken }, alert: null };
+  if (!(error instanceof ApiError) || error.status !== 400) return { fieldErrors: {}, alert: SignupErrorTexts.connection, emailRegistered: false };
+  const { message } = error;
+  const fieldErrors = fieldErrorsOf(error.data);
+  const emailRegistered = EMAIL_TAKEN_MESSAGES.includes(message);
+  if (emailRegistered || message === NPI_TAKEN_MESSAGE) {
+    // Both may be taken: each already-registered field gets the spec's text.
+    const npiTaken = message === NPI_TAKEN_MESSAGE || fieldErrors.npiNumber === NPI_TAKEN_MESSAGE;
+    return {
+      fieldErrors: { ...(emailRegistered ? { email: SignupErrorTexts.emailTaken } : {}), ...(npiTaken ? { npiNumber: SignupErrorTexts.npiTaken } : {}) },
+      alert: null,
+      emailRegistered,
+    };
   }
-  if (message === 'NPI Number already exists') return { fieldErrors: { npiNumber: SignupErrorTexts.npiTaken }, alert: null };
-  if (message === 'Provider with this information already exists') return { fieldErrors: {}, alert: SignupErrorTexts.duplicate };
-  const errors = (error.data as { errors?: unknown } | undefined)?.errors;
-  if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
-    const fieldErrors: Partial<Record<PracticeField, string>> = {};
-    Object.entries(errors as Record<string, unknown>).forEach(([field, text]) => {
-      if (typeof text === 'string') fieldErrors[field as PracticeField] = text;
-    });
-    if (Object.keys(fieldErrors).length) return { fieldErrors, alert: null };
-  }
+  if (message === 'Provider with this information already exists') return { fieldErrors: {}, alert: SignupErrorTexts.duplicate, emailRegistered: false };
+  if (Object.keys(fieldErrors).length) return { fieldErrors, alert: null, emailRegistered: false };
   const serverMessage = (error.data as { message?: unknown } | undefined)?.message;
-  return { fieldErrors: {}, alert: typeof serverMessage === 'string' && serverMessage ? serverMessage : SignupErrorTexts.generic };
+  return { fieldErrors: {}, alert: typeof serverMessage === 'string' && serverMessage ? serverMessage : SignupErrorTexts.generic, emailRegistered: false };
 }

@@ -1,4 +1,4 @@
-import { NPI_PATTERN, PASSWORD_MIN_LENGTH } from '@altmed/contracts/web';
+import { isValidNpi, NPI_PATTERN, PASSWORD_MIN_LENGTH, ProviderMessages } from '@altmed/contracts/web';
 
 export interface PracticeInfo {
   practiceName: string;
@@ -36,8 +36,6 @@ export const PortalMessages = {
   email: 'Invalid email address.',
   password: 'Password must be at least 6 characters long.',
   confirm: 'Passwords do not match.',
-  licenseIncomplete: 'Each state license must include state, DEA number, and license number.',
-  licenseDuplicate: 'Cannot have multiple licenses for the same state.',
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -49,7 +47,8 @@ export function validatePracticeField(field: PracticeField, values: PracticeInfo
   if (!value.trim()) return PortalMessages.required;
   switch (field) {
     case 'npiNumber':
-      return NPI_PATTERN.test(value) ? null : PortalMessages.npi;
+      if (!NPI_PATTERN.test(value)) return PortalMessages.npi;
+      return isValidNpi(value) ? null : ProviderMessages.npiCheckDigit;
     case 'email':
       return EMAIL_PATTERN.test(value.trim()) ? null : PortalMessages.email;
     case 'password':
@@ -68,21 +67,4 @@ export function validatePracticeInfo(values: PracticeInfo): Partial<Record<Pract
     if (error) errors[field] = error;
   });
   return errors;
-}
-
-export interface StateLicense {
-  state: string;
-  deaNumber: string;
-  licenseNumber: string;
-}
-
-/** Step 2 (SPEC §5): drops blank rows, rejects partial rows and duplicate states. */
-export function checkStateLicenses(rows: StateLicense[]): { licenses: StateLicense[]; error: string | null } {
-  const licenses = rows
-    .map((r) => ({ state: r.state.trim(), deaNumber: r.deaNumber.trim(), licenseNumber: r.licenseNumber.trim() }))
-    .filter((r) => r.state || r.deaNumber || r.licenseNumber);
-  if (licenses.some((r) => !r.state || !r.deaNumber || !r.licenseNumber)) return { licenses, error: PortalMessages.licenseIncomplete };
-  const states = licenses.map((r) => r.state);
-  if (new Set(states).size !== states.length) return { licenses, error: PortalMessages.licenseDuplicate };
-  return { licenses, error: null };
 }

@@ -1,6 +1,3 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-
 /** The provider id kept in browser storage between the sign-up steps (SPEC §3, §4). */
 export const PROVIDER_ID_STORAGE_KEY = 'providerId';
 
@@ -26,14 +23,4 @@ export function clearStoredProviderId(): void {
   } catch {
     /* storage unavailable */
   }
-}
-
-/** Steps 2 and 3 need the id from step 1; without it they send the visitor back to step 1. */
-export function useRequiredProviderId(): string | null {
-  const navigate = useNavigate();
-  const [id] = useState(getStoredProviderId);
-  useEffect(() => {
-    if (!id) void navigate('/provider-portal', { replace: true });
-  }, [id, navigate]);
-  return id;
 }
