@@ -2,7 +2,7 @@
 const { federatedAppConfig } = require('@altmed/web-build');
 
 /** Served under /remotes/member/ by the gateway. */
-module.exports = federatedAppConfig({
+const memberRemote = federatedAppConfig({
   dirname: __dirname,
   name: 'mfe_member',
   uniqueName: 'altmed_mfe_member',
@@ -13,3 +13,13 @@ module.exports = federatedAppConfig({
   },
   devPort: 3001,
 });
+
+/**
+ * Leaflet's stylesheet, imported by the lazily loaded profile map, goes through webpack's own CSS
+ * support into the map's chunk: the page downloads it only with the map.
+ * @type {typeof memberRemote}
+ */
+module.exports = (env, argv) => {
+  const config = memberRemote(env, argv);
+  return { ...config, experiments: { ...config.experiments, css: true } };
+};

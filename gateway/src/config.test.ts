@@ -7,6 +7,7 @@ it('names the offending variable when the environment is wrong', () => {
   expect(() => loadGatewayConfig({ REMOTE_MEMBER_ENTRY: 'remotes/member/mf-manifest.json' })).toThrow(/REMOTE_MEMBER_ENTRY/);
   expect(() => loadGatewayConfig({ CSP_UPLOAD_ORIGINS: "https://a.example; script-src 'unsafe-eval'" })).toThrow(/CSP_UPLOAD_ORIGINS/);
   expect(() => loadGatewayConfig({ CSP_FRAME_ORIGINS: "'unsafe-inline'" })).toThrow(/CSP_FRAME_ORIGINS/);
+  expect(() => loadGatewayConfig({ CSP_MAP_TILE_ORIGINS: 'https://tiles.example; script-src *' })).toThrow(/CSP_MAP_TILE_ORIGINS/);
   expect(() => loadGatewayConfig({ STRIPE_PUBLISHABLE_KEY: 'sk_live_secret' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
   expect(() => loadGatewayConfig({ STRIPE_JS_URL: 'js.stripe.com/v3' })).toThrow(/STRIPE_JS_URL/);
 });

@@ -53,6 +53,8 @@ export const gatewayEnv = {
    * directive that runs or frames what they serve.
    */
   CSP_UPLOAD_ORIGINS: originList('http://127.0.0.1:4569'),
+  /** Where the provider profile's map tiles come from (OpenStreetMap's): tiles are images, so these go into img-src only. */
+  CSP_MAP_TILE_ORIGINS: originList('https://tile.openstreetmap.org'),
   /** Pages the site may frame besides its own (the map embed). */
   CSP_FRAME_ORIGINS: originList('https://www.google.com'),
   /** When set (pk_test_… or pk_live_…), the pages may load Stripe.js from STRIPE_JS_URL and call Stripe. */

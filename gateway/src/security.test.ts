@@ -27,7 +27,7 @@ describe('the pages’ Content-Security-Policy', () => {
   it('runs scripts from our own origin only, and never from where uploads are served', async () => {
     const csp = directivesOf((await pageHeaders({ CSP_UPLOAD_ORIGINS: 'https://uploads.altmed.example http://127.0.0.1:4569' }))['content-security-policy']);
     expect(csp['script-src']).toEqual(["'self'"]);
-    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://uploads.altmed.example', 'http://127.0.0.1:4569']);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://uploads.altmed.example', 'http://127.0.0.1:4569', 'https://tile.openstreetmap.org']);
     // The browser PUTs uploads to a signed URL there.
     expect(csp['connect-src']).toEqual(["'self'", 'https://uploads.altmed.example', 'http://127.0.0.1:4569']);
     for (const directive of ['script-src', 'style-src', 'frame-src', 'default-src', 'object-src', 'font-src']) {
@@ -44,6 +44,24 @@ describe('the pages’ Content-Security-Policy', () => {
     expect(csp['img-src']).toContain('http://127.0.0.1:4569');
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+  });
+
+  it('lets the map tiles in as images from OpenStreetMap by default, and not as scripts', async () => {
+    const csp = directivesOf((await pageHeaders())['content-security-policy']);
+    expect(csp['img-src']).toContain('https://tile.openstreetmap.org');
+    expect(csp['script-src']).not.toContain('https://tile.openstreetmap.org');
+    expect(csp['script-src']).toEqual(["'self'"]);
+  });
+
+  it('puts the configured map tile origins into img-src and nowhere else', async () => {
+    const csp = directivesOf(
+      (await pageHeaders({ CSP_MAP_TILE_ORIGINS: 'https://tiles.maps.example https://b.tiles.maps.example' }))['content-security-policy'],
+    );
+    expect(csp['img-src']).toEqual(expect.arrayContaining(['https://tiles.maps.example', 'https://b.tiles.maps.example']));
+    expect(csp['img-src']).not.toContain('https://tile.openstreetmap.org');
+    for (const [directive, sources] of Object.entries(csp)) {
+      if (directive !== 'img-src') expect(sources.join(' ')).not.toMatch(/maps\.example/);
+    }
   });
 
   it('adds Stripe.js only when a publishable key is configured', async () => {

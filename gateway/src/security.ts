@@ -30,6 +30,7 @@ function stripeSources(config: GatewayConfig): { script: string[]; connect: stri
  * The Content-Security-Policy directives of the pages. Scripts come from our own origin, the remotes'
  * origins (taken from their entries, the shell loads their code) and Stripe.js only when a
  * publishable key is set. Upload origins serve images and take PUTs: img-src and connect-src, nothing that runs.
+ * Map tile origins serve images only: img-src.
  */
 export function pageDirectives(config: GatewayConfig, remotes: Remote[]): Record<string, string[] | null> {
   const remoteOrigins = remotes.flatMap(({ entry }) => (/^https?:\/\//.test(entry) ? [new URL(entry).origin] : []));
@@ -41,7 +42,7 @@ export function pageDirectives(config: GatewayConfig, remotes: Remote[]): Record
     // Module Federation fetches the remotes' manifests and chunks.
     connectSrc: unique("'self'", ...remoteOrigins, ...config.CSP_UPLOAD_ORIGINS, ...stripeJs.connect),
     styleSrc: unique("'self'", "'unsafe-inline'", ...remoteOrigins),
-    imgSrc: unique("'self'", 'data:', 'blob:', ...config.CSP_UPLOAD_ORIGINS),
+    imgSrc: unique("'self'", 'data:', 'blob:', ...config.CSP_UPLOAD_ORIGINS, ...config.CSP_MAP_TILE_ORIGINS),
     fontSrc: ["'self'", 'data:'],
     frameSrc: unique("'self'", ...config.CSP_FRAME_ORIGINS, ...stripeJs.frames),
     objectSrc: ["'none'"],

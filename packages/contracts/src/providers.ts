@@ -92,6 +92,8 @@ export const providerSchema = z.object({
   blockedReason: z.string().optional(),
   profileComplete: z.boolean().optional(),
   createdAt: z.string().optional(),
+  /** When an admin last approved the provider (ISO), while it is approved. */
+  verifiedAt: z.string().optional(),
   reviewStats: reviewStatsSchema.optional(),
   reviews: z.array(reviewSchema).optional(),
 });
@@ -161,6 +163,9 @@ export const promoCodeSchema = z.object({
   discountPercentage: z.number(),
   expiresAt: z.string().nullable().optional(),
   isActive: z.boolean(),
+  /** The audit trail, for admins: who created the code (from their token) and when (ISO). Absent on codes older than the trail. */
+  createdBy: z.object({ name: z.string(), email: z.string() }).optional(),
+  createdAt: z.string().optional(),
 });
 export type PromoCode = z.infer<typeof promoCodeSchema>;
 

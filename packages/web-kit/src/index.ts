@@ -26,6 +26,7 @@ export { isAdminUser, type SessionUser, type SessionState, type UserRole, type S
 export { apiRequest, ApiError, API_BASE, DefaultErrors, onUnauthorized, type ApiRequestOptions } from './api/apiRequest';
 
 export { useMediaQuery, useIsMobile } from './hooks/useMediaQuery';
+export { formatDate } from './format/formatDate';
 
 export { Modal, type ModalProps } from './ui/Modal';
 export { toast, getToastStore, createToastStore, type Toast, type ToastTone, type ToastStore } from './toast/toastStore';

@@ -1,20 +1,23 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { Spinner } from '@altmed/web-kit';
 import { RemoteArea } from '../federation/RemoteArea';
-import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { HomePage } from '../features/home/components/HomePage';
-import { InfoPage } from '../features/info-pages/components/InfoPage';
 import { AppLayout } from './AppLayout';
 
-// The account page fetches with react-query: loaded when opened, not with the home page.
+// Pages other than home load when opened, so the home page and the remotes' pages do not carry
+// them (the account page also brings react-query).
 const AccountPage = lazy(() => import('../features/account/components/AccountPage').then(({ AccountPage: Page }) => ({ default: Page })));
+const InfoPage = lazy(() => import('../features/info-pages/components/InfoPage').then(({ InfoPage: Page }) => ({ default: Page })));
+const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPasswordPage').then(({ ResetPasswordPage: Page }) => ({ default: Page })));
 
 /**
  * The route table of SPEC §2. Each remote route mounts one exposed module of its remote; the
  * admin remote brings its own nested routes and layout under /admin/*. Who may open a page is
  * web-kit's ROUTE_ACCESS, checked by the layout before a remote is loaded.
  */
+const loaded = (page: ReactNode, label = 'Loading...') => <Suspense fallback={<Spinner label={label} />}>{page}</Suspense>;
+
 export const remoteRoutes = [
   { path: '/provider-portal', remote: 'mfe_provider', module: 'ProviderPortalPage' },
   { path: '/qualifications', remote: 'mfe_provider', module: 'QualificationsPage' },
@@ -30,20 +33,16 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     children: [
       { path: '/', element: <HomePage /> },
-      { path: '/how', element: <InfoPage page="how" /> },
-      { path: '/about', element: <InfoPage page="about" /> },
-      { path: '/faq', element: <InfoPage page="faq" /> },
-      { path: '/contact', element: <InfoPage page="contact" /> },
-      { path: '/privacy', element: <InfoPage page="privacy" /> },
-      { path: '/terms', element: <InfoPage page="terms" /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/how', element: loaded(<InfoPage page="how" />) },
+      { path: '/about', element: loaded(<InfoPage page="about" />) },
+      { path: '/faq', element: loaded(<InfoPage page="faq" />) },
+      { path: '/contact', element: loaded(<InfoPage page="contact" />) },
+      { path: '/privacy', element: loaded(<InfoPage page="privacy" />) },
+      { path: '/terms', element: loaded(<InfoPage page="terms" />) },
+      { path: '/reset-password', element: loaded(<ResetPasswordPage />) },
       {
         path: '/account',
-        element: (
-          <Suspense fallback={<Spinner label="Loading your membership" />}>
-            <AccountPage />
-          </Suspense>
-        ),
+        element: loaded(<AccountPage />, 'Loading your membership'),
       },
       ...remoteRoutes.map(({ path, remote, module }) => ({
         path,

@@ -1,22 +1,33 @@
-import type { Provider, ProviderInfoResponse } from '@altmed/contracts/web';
+import { PROFILE_REVIEWS_LOADED, type Provider, type ProviderInfoResponse, type Review, type ReviewsResponse } from '@altmed/contracts/web';
 import { ApiError, apiRequest, DefaultErrors } from '@altmed/web-kit';
 
-/** The public profile: the provider record with its reviewStats and reviews. */
-export type PublicProvider = Provider;
+/**
+ * The public profile: the provider record with its reviewStats and newest reviews. `latitude` and
+ * `longitude` are read when the record carries them (the API has no geocoded address yet); the
+ * profile shows a map only then.
+ */
+export type PublicProvider = Provider & { latitude?: number; longitude?: number };
 
-export type ProfileResult = { kind: 'found'; provider: PublicProvider } | { kind: 'not-found' };
-
-/** GET /api/provider-info/{id} (no token, SPEC §6). A 404 or an empty reply means not found. */
-export async function fetchProviderProfile(id: string, signal?: AbortSignal): Promise<ProfileResult> {
+/** GET /api/provider-info/{id} with the viewer's token. Null when there is no such provider to show (404, or an empty answer). */
+export async function fetchProviderProfile(id: string, token: string | null, signal?: AbortSignal): Promise<PublicProvider | null> {
   try {
     const reply = await apiRequest<ProviderInfoResponse | undefined>(`/provider-info/${encodeURIComponent(id)}`, {
+      token,
       defaultError: DefaultErrors.fetchProvider,
       signal,
     });
-    const provider = reply?.provider ?? (reply?._id ? (reply as PublicProvider) : undefined);
-    return provider ? { kind: 'found', provider } : { kind: 'not-found' };
+    return reply?.provider ?? (reply?._id ? (reply as PublicProvider) : null);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { kind: 'not-found' };
+    if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+/** GET /api/provider-info/{id}/reviews?page=1&limit=50: the newest reviews, as many as the profile lists (SPEC §9). */
+export async function fetchAllProviderReviews(id: string, token: string | null, signal?: AbortSignal): Promise<Review[]> {
+  const reply = await apiRequest<Partial<ReviewsResponse> | undefined>(
+    `/provider-info/${encodeURIComponent(id)}/reviews?page=1&limit=${PROFILE_REVIEWS_LOADED}`,
+    { token, defaultError: DefaultErrors.fetchProvider, signal },
+  );
+  return Array.isArray(reply?.reviews) ? reply.reviews : [];
 }

@@ -1,54 +1,47 @@
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Button, ErrorFallback, PageContainer, RouteGuard, Spinner } from '@altmed/web-kit';
 import { useProviderProfile } from '../hooks/useProviderProfile';
+import { ProfileTexts } from '../lib/profileTexts';
 import { ProviderProfileView } from './ProviderProfileView';
 
-export const ProfileTexts = {
-  loading: 'Loading provider profile...',
-  errorTitle: 'Error Loading Profile',
-  errorMessage: 'Failed to load provider information. Please try again later.',
-  notFoundTitle: 'Provider Not Found',
-  notFoundMessage: 'We could not find this provider. The link may be out of date.',
-} as const;
+function ProviderProfile({ providerId }: { providerId: string }) {
+  const profile = useProviderProfile(providerId);
+  const navigate = useNavigate();
 
-/** The public provider profile (SPEC §2), mounted on /provider-profile/:providerId, for any logged-in user. */
-export default function ProviderProfilePage() {
-  return (
-    <RouteGuard>
-      <ProviderProfile />
-    </RouteGuard>
-  );
-}
-
-function ProviderProfile() {
-  const { providerId } = useParams<{ providerId: string }>();
-  const { state, retry } = useProviderProfile(providerId);
-
-  if (state.status === 'loading') {
+  if (profile.isPending || (profile.isError && profile.isFetching)) {
     return (
       <PageContainer>
         <Spinner label={ProfileTexts.loading} />
       </PageContainer>
     );
   }
-  if (state.status === 'error') {
+  if (profile.isError) {
     return (
       <PageContainer>
-        <ErrorFallback title={ProfileTexts.errorTitle} message={ProfileTexts.errorMessage} onRetry={retry} retryLabel="Try Again" />
+        <ErrorFallback title={ProfileTexts.errorTitle} message={ProfileTexts.errorMessage} onRetry={profile.refetch} retryLabel={ProfileTexts.tryAgain} />
       </PageContainer>
     );
   }
-  if (state.status === 'not-found') {
+  if (!profile.data) {
     return (
       <PageContainer>
-        <ErrorFallback title={ProfileTexts.notFoundTitle} message={ProfileTexts.notFoundMessage} />
-        <div style={{ textAlign: 'center' }}>
-          <Button variant="outline" onClick={() => window.history.back()}>
-            Go back
+        <ErrorFallback title={ProfileTexts.notFoundTitle} message={ProfileTexts.notFoundMessage}>
+          <Button variant="ghost" onClick={() => void navigate(-1)}>
+            {ProfileTexts.goBack}
           </Button>
-        </div>
+        </ErrorFallback>
       </PageContainer>
     );
   }
-  return <ProviderProfileView provider={state.provider} />;
+  return <ProviderProfileView provider={profile.data} />;
+}
+
+/** The public provider profile (SPEC §2), mounted on /provider-profile/:providerId, for any logged-in user. */
+export default function ProviderProfilePage() {
+  const { providerId = '' } = useParams<{ providerId: string }>();
+  return (
+    <RouteGuard>
+      <ProviderProfile key={providerId} providerId={providerId} />
+    </RouteGuard>
+  );
 }

@@ -13,16 +13,17 @@ describe('public information pages', () => {
     ['/contact', 'Contact Us'],
     ['/privacy', 'Privacy Policy'],
     ['/terms', 'Terms of Service'],
-  ])('%s is a real page titled %s, with an illustration described for screen readers', (path, title) => {
+  ])('%s is a real page titled %s, with an illustration described for screen readers', async (path, title) => {
     renderApp(path);
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    // Information pages are loaded when opened.
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('img').length).toBeGreaterThan(0);
   });
 
-  it.each(['/how', '/about', '/faq'])('%s explains what "vetted" means', (path) => {
+  it.each(['/how', '/about', '/faq'])('%s explains what "vetted" means', async (path) => {
     renderApp(path);
-    const vetted = screen.getByRole('region', { name: /what .vetted. means here/i });
+    const vetted = await screen.findByRole('region', { name: /what .vetted. means here/i });
     expect(vetted).toHaveTextContent('National Provider Identifier');
     expect(vetted).toHaveTextContent('licence');
   });
@@ -38,7 +39,7 @@ describe('public information pages', () => {
       },
     ]);
     renderApp('/contact');
-    const form = screen.getByRole('form', { name: 'Contact Information' });
+    const form = await screen.findByRole('form', { name: 'Contact Information' });
     fireEvent.click(within(form).getByRole('button', { name: 'Continue to payment' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('You must agree to the Terms & Services');
     const type = (label: string, value: string) => fireEvent.change(within(form).getByLabelText(label, { exact: false }), { target: { value } });
