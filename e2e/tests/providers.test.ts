@@ -5,7 +5,19 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, listEmails, sleep, waitForEmailsTo } from '@altmed/local-stack/src/testing';
-import { E2E_ADMIN, apiSignupProvider, launchBrowser, newNpiNumber, openPage, screenshot, storeSession, url, type Session } from '../support/browser';
+import {
+  E2E_ADMIN,
+  apiLogin,
+  apiSignupMember,
+  apiSignupProvider,
+  launchBrowser,
+  newNpiNumber,
+  openPage,
+  screenshot,
+  storeSession,
+  url,
+  type Session,
+} from '../support/browser';
 
 /**
  * The provider portal and dashboard in Chromium against the running site (SPEC §2, §5, §8): three
@@ -44,7 +56,7 @@ afterEach(async () => {
 });
 
 const field = (label: string) => page.getByLabel(label, { exact: true });
-const visible = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+const visible = (text: string, { partial = false } = {}) => page.getByText(text, { exact: !partial }).first().waitFor();
 
 async function fillStep1(values: { providerName: string; email: string; npiNumber: string }) {
   await field('Name of Practice').fill(`${values.providerName} Wellness`);
@@ -272,6 +284,60 @@ describe('provider dashboard', () => {
     await page.goto(url('/provider/profile'));
     await page.getByText(/Your profile is not public: our team has blocked it\./).waitFor();
     expect(await page.getByText('Failed to load your profile information.').count()).toBe(0);
+  });
+});
+
+describe('the provider profile members see', () => {
+  it('shows an approved provider in full, with the reviews dialog, and "Provider Not Found" for a pending one', async () => {
+    const [approved, pending, member, admin] = await Promise.all([
+      apiCompletedProvider('Dr. Approved Profile'),
+      apiCompletedProvider('Dr. Pending Profile'),
+      apiSignupMember('Profile Member'),
+      apiLogin(E2E_ADMIN.email, E2E_ADMIN.password),
+    ]);
+    const licence = await fetch(url(`/api/provider-info/${approved.providerId}/qualifications`), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${approved.token}` },
+      body: JSON.stringify({
+        specialties: ['Nutrition'],
+        boardCertifications: ['Naturopathy'],
+        stateLicenses: [{ state: 'TX', deaNumber: 'AB1234563', licenseNumber: 'TX-77' }],
+      }),
+    });
+    expect(licence.status).toBe(200);
+    const approval = await fetch(url(`/api/admins/providers/${approved.providerId}/status`), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ status: 'approve' }),
+    });
+    expect(approval.status).toBe(200);
+    await storeSession(session.context, member.token, member.user);
+
+    await page.goto(url(`/provider-profile/${approved.providerId}`));
+    await page.getByRole('heading', { level: 1, name: 'Dr. Approved Profile' }).waitFor();
+    await page.getByText(/^Verified on /).waitFor();
+    await visible('Care for body and mind.');
+    await visible('Naturopathy');
+    await visible('TX-77', { partial: true });
+    expect(await page.getByText('AB1234563').count()).toBe(0);
+    // Both hero images load from storage.
+    await eventually(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('img')]
+            .filter((image) => image.src.includes('provider-uploads') || image.src.includes('uploads/'))
+            .every((image) => image.complete && image.naturalWidth > 0),
+        ),
+      10_000,
+      'Expected the hero images to load',
+    );
+    await page.getByRole('button', { name: 'Read All Reviews' }).click();
+    const reviews = page.getByRole('dialog', { name: 'Patient Reviews' });
+    await reviews.getByText('No reviews yet.').waitFor();
+    await screenshot(page, 'profile-approved', true);
+
+    await page.goto(url(`/provider-profile/${pending.providerId}`));
+    await page.getByRole('heading', { name: 'Provider Not Found' }).waitFor();
   });
 });
 
