@@ -321,16 +321,15 @@ describe('the provider profile members see', () => {
     await visible('TX-77', { partial: true });
     expect(await page.getByText('AB1234563').count()).toBe(0);
     // Both hero images load from storage.
-    await eventually(
-      () =>
-        page.evaluate(() =>
-          [...document.querySelectorAll('img')]
-            .filter((image) => image.src.includes('provider-uploads') || image.src.includes('uploads/'))
-            .every((image) => image.complete && image.naturalWidth > 0),
-        ),
-      10_000,
-      'Expected the hero images to load',
-    );
+    const heroImages = page.locator('main img[src^="http"]');
+    await eventually(async () => (await heroImages.count()) === 2, 10_000, 'Expected the headshot and the gallery image');
+    for (const image of await heroImages.all()) {
+      await eventually(
+        () => image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth > 0),
+        10_000,
+        'Expected the image to load',
+      );
+    }
     await page.getByRole('button', { name: 'Read All Reviews' }).click();
     const reviews = page.getByRole('dialog', { name: 'Patient Reviews' });
     await reviews.getByText('No reviews yet.').waitFor();
