@@ -23,10 +23,14 @@ const Sidebar = styled.aside<{ $open: boolean }>`
   flex-direction: column;
   padding: 22px 14px;
   overflow-y: auto;
-  transition: transform 0.2s ease;
+  transition:
+    transform 0.2s ease,
+    visibility 0.2s;
   ${theme.mobile} {
     transform: translateX(${(p) => (p.$open ? '0' : '-100%')});
     box-shadow: ${(p) => (p.$open ? theme.shadows.lg : 'none')};
+    /* Collapsed, its links are out of the tab order and the accessibility tree too. */
+    visibility: ${(p) => (p.$open ? 'visible' : 'hidden')};
   }
 `;
 

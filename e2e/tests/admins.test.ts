@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { eventually, listEmails } from '@altmed/local-stack/src/testing';
+import {
+  E2E_ADMIN,
+  apiLogin,
+  apiSignupMember,
+  apiSignupProvider,
+  launchBrowser,
+  openPage,
+  screenshot,
+  storeSession,
+  url,
+  type Session,
+} from '../support/browser';
+
+/**
+ * The admin area in Chromium against the running site (SPEC §2, §4, §8): vetting providers through
+ * the cards, the promo codes page, and who may open the admin pages.
+ */
+let browser: Browser;
+let session: Session;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  session = await openPage(browser);
+  page = session.page;
+});
+afterEach(async () => {
+  expect(session.pageErrors).toEqual([]);
+  await session.context.close();
+});
+
+async function logInAsAdmin() {
+  await page.goto(url('/admin/login'));
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByLabel('Password').press('Enter');
+  await page.getByRole('heading', { level: 1, name: 'Provider Management' }).waitFor();
+}
+
+/** The figure under a count's label (Total, Approved, Pending, Blocked). */
+async function count(label: string): Promise<number> {
+  const stat = page
+    .locator('div', { has: page.getByText(label, { exact: true }) })
+    .filter({ has: page.locator('strong') })
+    .last();
+  return Number(await stat.locator('strong').textContent());
+}
+
+describe('provider management', () => {
+  it('finds a pending provider by NPI, approves, blocks and unblocks it, with the counts, filters, audit line and approval email', async () => {
+    const provider = await apiSignupProvider(`Dr. Vetting ${randomUUID().slice(0, 6)}`);
+    await logInAsAdmin();
+    await page.getByLabel('Search').fill(provider.step1.npiNumber);
+    const card = page.getByRole('article', { name: provider.user.name });
+    await card.getByText('Pending', { exact: true }).waitFor();
+    await eventually(async () => (await page.getByRole('article').count()) === 1, 10_000, 'Expected the search by NPI to find one provider');
+    const before = { approved: await count('Approved'), pending: await count('Pending'), blocked: await count('Blocked') };
+
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Provider approved successfully.').waitFor();
+    await card.getByText('Approved', { exact: true }).waitFor();
+    await card.getByText(/^Approved by .+ on /).waitFor();
+    await eventually(
+      async () => (await count('Approved')) === before.approved + 1 && (await count('Pending')) === before.pending - 1,
+      10_000,
+      'Expected the counts to follow',
+    );
+    expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await screenshot(page, 'admin-approved');
+
+    // The provider is told, once, and members now see the profile.
+    await eventually(
+      async () =>
+        (await listEmails()).filter((email) => email.subject === 'Your practice is approved' && email.to.some((to) => to.address === provider.step1.email))
+          .length === 1,
+      30_000,
+      'Expected one approval email',
+    );
+    const member = await apiSignupMember('Vetting Member');
+    const profile = await fetch(url(`/api/provider-info/${provider.providerId}`), { headers: { authorization: `Bearer ${member.token}` } });
+    expect(profile.status).toBe(200);
+
+    await card.getByRole('button', { name: 'Block' }).click();
+    await page.getByText('Provider blocked successfully.').waitFor();
+    await card.getByText(/^Blocked by .+ on /).waitFor();
+    await eventually(async () => (await count('Blocked')) === before.blocked + 1, 10_000, 'Expected the blocked count to follow');
+    await page.getByLabel('Status').selectOption('blocked');
+    await card.getByText('Blocked', { exact: true }).waitFor();
+    await page.getByLabel('Status').selectOption('approved');
+    await page.getByText('No providers found.').waitFor();
+
+    // Unblock returns the provider to Pending (SPEC §4).
+    await page.getByLabel('Status').selectOption('blocked');
+    await card.getByRole('button', { name: 'Unblock' }).click();
+    await page.getByText('Provider unblocked successfully.').waitFor();
+    await page.getByLabel('Status').selectOption('pending');
+    await card.getByText('Pending', { exact: true }).waitFor();
+    await card.getByText(/^Unblocked by .+ on /).waitFor();
+  });
+});
+
+describe('promo codes', () => {
+  it('creates a code in the form, lists it with its expiry, and refuses it once expired', async () => {
+    const { token, user } = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    await storeSession(session.context, token, user);
+    await page.goto(url('/admin/promo-codes'));
+    await page.getByRole('heading', { level: 1, name: 'Promo Codes Management' }).waitFor();
+
+    const day = 24 * 60 * 60 * 1000;
+    const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
+    const create = async (code: string, discount: string, expiry: string) => {
+      await page.getByRole('button', { name: 'New Promo Code' }).click();
+      const form = page.getByRole('form', { name: 'New promo code' });
+      await form.getByLabel('Code').fill(code);
+      await form.getByLabel('Discount Percentage').fill(discount);
+      await form.getByLabel('Expiry Date').fill(expiry);
+      await form.getByRole('button', { name: 'Create Promo Code' }).click();
+      await page.getByText('Promo code created successfully').waitFor();
+      await page.getByRole('row', { name: new RegExp(code) }).waitFor();
+    };
+    const current = `E2E${randomUUID().slice(0, 6).toUpperCase()}`;
+    const expired = `OLD${randomUUID().slice(0, 6).toUpperCase()}`;
+    await create(current, '15', isoDate(Date.now() + 30 * day));
+    await page
+      .getByRole('row', { name: new RegExp(current) })
+      .getByText('15%')
+      .waitFor();
+    await create(expired, '20', isoDate(Date.now() - 2 * day));
+    await screenshot(page, 'admin-promo-codes', true);
+
+    const member = await apiSignupMember('Promo Member');
+    const validate = (code: string) =>
+      fetch(url('/api/promo-codes/validate'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
+        body: JSON.stringify({ code: code.toLowerCase() }),
+      });
+    const valid = await validate(current);
+    expect(valid.status).toBe(200);
+    expect(await valid.json()).toMatchObject({ discountPercentage: 15 });
+    const refused = await validate(expired);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ message: 'Invalid or expired promo code' });
+  });
+});
+
+describe('who may open the admin area', () => {
+  it('sends a member who opens an admin page to the admin login', async () => {
+    const member = await apiSignupMember('Curious Member');
+    await storeSession(session.context, member.token, member.user);
+    for (const pathname of ['/admin/providers', '/admin/promo-codes', '/admin/dashboard']) {
+      await page.goto(url(pathname));
+      await page.getByRole('heading', { name: 'Admin Portal' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/login');
+    }
+  });
+
+  it('collapses the sidebar at 375 px and closes it on navigation', async () => {
+    await session.context.close();
+    session = await openPage(browser, { width: 375, height: 812 });
+    page = session.page;
+    const { token, user } = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    await storeSession(session.context, token, user);
+    await page.goto(url('/admin/providers'));
+    await page.getByRole('heading', { level: 1, name: 'Provider Management' }).waitFor();
+    const sidebar = page.getByRole('complementary', { name: 'Admin' });
+    await sidebar.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Open admin menu' }).click();
+    await sidebar.waitFor({ state: 'visible' });
+    await screenshot(page, 'admin-sidebar-375');
+    await sidebar.getByRole('link', { name: 'Promo Codes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Promo Codes Management' }).waitFor();
+    await sidebar.waitFor({ state: 'hidden' });
+  });
+});
