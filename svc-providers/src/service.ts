@@ -5,6 +5,7 @@ import type { ProvidersConfig } from './config';
 import { providerModel } from './providers/provider.model';
 import { sweepUnfinishedSignups, type ProvidersDeps } from './providers/providers.domain';
 import { providersRouter } from './providers/providers.routes';
+import { backfillSearchKeys } from './providers/search-keys';
 import { reviewModel } from './reviews/review.model';
 import { s3Storage } from './uploads/storage';
 
@@ -23,6 +24,8 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       const providers = providerModel(connection);
       const reviews = reviewModel(connection);
       await Promise.all([providers.init(), reviews.init()]);
+      const backfilled = await backfillSearchKeys(providers);
+      if (backfilled > 0) logger.info({ backfilled }, 'search keys written for records that had none of this version');
       const relay = new OutboxRelay({ broker, models: [providers], logger });
       const storage = s3Storage(config);
       const deps: ProvidersDeps = {

@@ -1,6 +1,13 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { PROMO_DISCOUNT_MAX, PROMO_DISCOUNT_MIN } from '@altmed/contracts';
 
+/** The administrator who created a code, from their token (the audit trail). */
+export interface PromoCodeCreator {
+  id: string;
+  email: string;
+  name: string;
+}
+
 export interface PromoCodeDocument {
   _id: string;
   /** Stored uppercased: FerretDB has no collations, so case-insensitive matching lives in the value. */
@@ -9,6 +16,8 @@ export interface PromoCodeDocument {
   /** The code stops working at this time; none: it never expires. */
   expiresAt?: Date | null;
   isActive: boolean;
+  /** Absent on codes made before the audit trail. */
+  createdBy?: PromoCodeCreator;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -20,6 +29,12 @@ const promoCodeSchema = new Schema<PromoCodeDocument>(
     discountPercentage: { type: Number, required: true, min: PROMO_DISCOUNT_MIN, max: PROMO_DISCOUNT_MAX },
     expiresAt: { type: Date, default: null },
     isActive: { type: Boolean, required: true, default: true },
+    createdBy: {
+      type: new Schema<PromoCodeCreator>(
+        { id: { type: String, required: true }, email: { type: String, required: true }, name: { type: String, required: true } },
+        { _id: false },
+      ),
+    },
   },
   { timestamps: true, versionKey: false },
 );

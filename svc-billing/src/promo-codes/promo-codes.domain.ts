@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Messages, type NewPromoCode, type PromoCode } from '@altmed/contracts';
+import { Messages, type AccessTokenClaims, type NewPromoCode, type PromoCode } from '@altmed/contracts';
 import { badRequest, conflict } from '@altmed/service-kit';
 import type { PromoCodeDocument, PromoCodeModel } from './promo-code.model';
 
@@ -28,10 +28,13 @@ export function toPromoCode(document: PromoCodeDocument): PromoCode {
     discountPercentage: document.discountPercentage,
     expiresAt: document.expiresAt ? document.expiresAt.toISOString() : null,
     isActive: document.isActive,
+    ...(document.createdBy ? { createdBy: { name: document.createdBy.name, email: document.createdBy.email } } : {}),
+    createdAt: document.createdAt.toISOString(),
   };
 }
 
-export async function createPromoCode(deps: PromoCodesDeps, request: NewPromoCode): Promise<PromoCode> {
+/** A new code, recorded with the admin who created it (from the token, never the request) and when. */
+export async function createPromoCode(deps: PromoCodesDeps, request: NewPromoCode, admin: AccessTokenClaims): Promise<PromoCode> {
   const expiresAt = request.expiryDate ? new Date(request.expiryDate) : null;
   if (expiresAt && Number.isNaN(expiresAt.getTime())) throw badRequest('Expiry date is not a valid date');
   try {
@@ -41,6 +44,7 @@ export async function createPromoCode(deps: PromoCodesDeps, request: NewPromoCod
       discountPercentage: request.discountPercentage,
       expiresAt,
       isActive: true,
+      createdBy: { id: admin.sub, email: admin.email, name: admin.name },
     });
     return toPromoCode(created.toObject());
   } catch (err) {

@@ -15,7 +15,7 @@ export function promoCodesRouter(deps: PromoCodesDeps, verifier: TokenVerifier):
 
   router.post('/promo-codes/create', admin, async (req, res) => {
     const request = parseInput(newPromoCodeSchema, req.body);
-    res.status(201).json({ promoCode: await createPromoCode(deps, request) });
+    res.status(201).json({ promoCode: await createPromoCode(deps, request, res.locals.auth!) });
   });
 
   router.get('/promo-codes/list', admin, async (_req, res) => {

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import type { PromoCode } from '@altmed/contracts';
 import { startIdentityProcess, withDatabase, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
 import { insertPromoCode, startTestBilling, type TestBilling } from '../test/test-billing';
 
@@ -65,6 +66,47 @@ describe('promo code management', () => {
     const list = await request(billing.url).get('/promo-codes/list').set('Authorization', `Bearer ${admin.token}`).expect(200);
     const codes = (list.body as { promoCodes: { code: string }[] }).promoCodes.map((promo) => promo.code);
     expect(codes).toEqual(expect.arrayContaining(['SPRING25', 'HALF', 'OFF']));
+  });
+
+  it('records which admin created a code and when, from the token, and lists it for admins', async () => {
+    const admin = await identity.logInAdmin();
+    const before = Date.now();
+    const created = await request(billing.url)
+      .post('/promo-codes/create')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ code: 'AUDIT10', discountPercentage: 10, expiryDate: null })
+      .expect(201);
+    const { promoCode } = created.body as { promoCode: PromoCode };
+    expect(promoCode.createdBy).toEqual({ name: expect.any(String) as string, email: admin.email });
+
+    const stored = await withDatabase(billing.database, (db) => db.collection('promo_codes').findOne({ code: 'AUDIT10' }));
+    expect(stored?.createdBy).toEqual({ id: admin.id, email: admin.email, name: promoCode.createdBy!.name });
+    expect((stored?.createdAt as Date).getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+    const list = await request(billing.url).get('/promo-codes/list').set('Authorization', `Bearer ${admin.token}`).expect(200);
+    const listed = (list.body as { promoCodes: PromoCode[] }).promoCodes;
+    expect(listed.find((promo) => promo.code === 'AUDIT10')).toMatchObject({
+      createdBy: promoCode.createdBy,
+      createdAt: (stored?.createdAt as Date).toISOString(),
+    });
+    // Codes from before the audit trail have no creator.
+    expect(listed.find((promo) => promo.code === 'HALF')?.createdBy).toBeUndefined();
+  });
+
+  it('lets no client choose who created a code or when', async () => {
+    const admin = await identity.logInAdmin();
+    const forged = { id: 'someone-else', email: 'someone@example.com', name: 'Someone Else' };
+    await request(billing.url)
+      .post('/promo-codes/create')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ code: 'FORGED', discountPercentage: 10, expiryDate: null, createdBy: forged })
+      .expect(400);
+    await request(billing.url)
+      .post('/promo-codes/create')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ code: 'BACKDATED', discountPercentage: 10, expiryDate: null, createdAt: '2020-01-01T00:00:00.000Z' })
+      .expect(400);
+    expect(await withDatabase(billing.database, (db) => db.collection('promo_codes').countDocuments({ code: { $in: ['FORGED', 'BACKDATED'] } }))).toBe(0);
   });
 
   it('refuses members and a discount outside 1-100', async () => {

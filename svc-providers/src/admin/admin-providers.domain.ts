@@ -12,10 +12,10 @@ import type { QueryFilter } from 'mongoose';
 import { AppError, createEvent, notFound, withEvents } from '@altmed/service-kit';
 import type { ProviderDocument, StatusChange } from '../providers/provider.model';
 import { statusOf } from '../providers/provider-view';
+import { normalizeSearch } from '../providers/search-keys';
 import { providerView, type ProvidersDeps } from '../providers/providers.domain';
 
 const SOURCE = 'svc-providers';
-const SEARCHED_FIELDS = ['practiceName', 'providerName', 'email', 'npiNumber', 'city'] as const;
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -25,33 +25,47 @@ const statusFilter = {
   blocked: { isActive: false },
 } as const;
 
-/** The admin list: every provider with an account, by status and search (case-insensitive), newest first, a page at a time, with the counts of each status. */
+/**
+ * The admin list: every provider with an account, by status and search, newest first, a page at a
+ * time, with the counts of each status. The search finds the start of any word of the practice name,
+ * provider name, email, NPI or city, regardless of case: a prefix of the record's search keys.
+ */
 export async function listProvidersForAdmin(deps: ProvidersDeps, query: AdminProvidersQuery, auth: AccessTokenClaims): Promise<AdminProvidersResponse> {
   const page = query.page ?? 1;
-  const search = query.search?.trim();
+  const search = normalizeSearch(query.search);
   const filter: QueryFilter<ProviderDocument> = {
     accountState: 'active',
     ...(query.status ? statusFilter[query.status] : {}),
-    ...(search ? { $or: SEARCHED_FIELDS.map((field) => ({ [field]: { $regex: escapeRegex(search), $options: 'i' } })) } : {}),
+    ...(search ? { searchKeys: { $regex: `^${escapeRegex(search)}` } } : {}),
   };
-  const [records, total, stats] = await Promise.all([
+  const [records, searchTotal, stats] = await Promise.all([
     deps.providers
       .find(filter)
       .sort({ createdAt: -1, _id: 1 })
       .skip((page - 1) * ADMIN_PROVIDERS_PAGE_SIZE)
       .limit(ADMIN_PROVIDERS_PAGE_SIZE)
       .lean<ProviderDocument[]>(),
-    deps.providers.countDocuments(filter),
+    search ? deps.providers.countDocuments(filter) : undefined,
     statsOf(deps),
   ]);
+  // Without a search, the counts already say how many match.
+  const total = searchTotal ?? stats[query.status ?? 'total'];
   const providers = await Promise.all(records.map((record) => adminView(deps, record, auth)));
   return { providers, stats, page, total, totalPages: Math.max(1, Math.ceil(total / ADMIN_PROVIDERS_PAGE_SIZE)) };
 }
 
+/** The counts of each status, in one pass over the records with an account (an index-only scan in MongoDB). */
 async function statsOf(deps: ProvidersDeps): Promise<ProviderStats> {
-  const count = (filter: QueryFilter<ProviderDocument>) => deps.providers.countDocuments({ accountState: 'active', ...filter });
-  const [approved, pending, blocked] = await Promise.all([count(statusFilter.approved), count(statusFilter.pending), count(statusFilter.blocked)]);
-  return { total: approved + pending + blocked, approved, pending, blocked };
+  const groups = await deps.providers.aggregate<{ _id: { isActive: boolean; isApproved: boolean }; count: number }>([
+    { $match: { accountState: 'active' } },
+    { $group: { _id: { isActive: '$isActive', isApproved: '$isApproved' }, count: { $sum: 1 } } },
+  ]);
+  const stats: ProviderStats = { total: 0, approved: 0, pending: 0, blocked: 0 };
+  for (const { _id, count } of groups) {
+    stats[statusOf(_id)] += count;
+    stats.total += count;
+  }
+  return stats;
 }
 
 async function adminView(deps: ProvidersDeps, record: ProviderDocument, auth: AccessTokenClaims) {

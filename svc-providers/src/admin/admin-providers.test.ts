@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect, type Channel, type ChannelModel } from 'amqplib';
 import request from 'supertest';
 import { parseEvent, type AdminProvidersResponse } from '@altmed/contracts';
-import { eventually, testEventsExchange } from '@altmed/local-stack/src/testing';
+import { eventually, testEventsExchange, withDatabase } from '@altmed/local-stack/src/testing';
 import { adminToken, memberToken, signUpProvider, startTestProviders, type TestProviders } from '../test/test-service';
 
 let site: TestProviders;
@@ -100,6 +100,50 @@ describe('GET /admins/providers', () => {
     expect(all.stats.approved).toBeGreaterThanOrEqual(1);
     expect(all.total).toBe(all.stats.total);
     expect(all.providers[0]).toHaveProperty('email');
+  });
+
+  it('finds the start of any word, keeps the keys in step with dashboard edits, and collapses spaces', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const { providerId, token, body: signup } = await signUpProvider(site.url, { practiceName: `Harbor ${tag} Acupuncture`, city: `Port ${tag}ville` });
+    const ids = async (search: string) => body(await list(`?search=${encodeURIComponent(search)}`).expect(200)).providers.map((provider) => provider._id);
+
+    expect(await ids(`acupunct`)).toContain(providerId);
+    expect(await ids(`  HARBOR   ${tag}  `)).toEqual([providerId]);
+    expect(await ids(`port ${tag}v`)).toEqual([providerId]);
+    expect(await ids(signup.npiNumber.slice(0, 8))).toContain(providerId);
+    // Inside a word is not the start of one.
+    expect(await ids(`${tag.slice(2)}ville`)).toEqual([]);
+
+    const { password: _p, confirmPassword: _c, ...basic } = signup;
+    await request(site.url)
+      .put(`/provider-info/${providerId}`)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ ...basic, practiceName: `Willow ${tag} Wellness` })
+      .expect(200);
+    expect(await ids(`willow ${tag}`)).toEqual([providerId]);
+    expect(await ids(`harbor ${tag}`)).toEqual([]);
+  });
+
+  it('finds records written before the search keys existed once the service has started again', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const { providerId } = await signUpProvider(site.url, { providerName: `Dr. Legacy ${tag}` });
+    await withDatabase(site.database, (db) =>
+      db.collection('providers').updateOne({ _id: providerId as never }, { $unset: { searchKeys: 1, searchKeysVersion: 1 } }),
+    );
+    expect(body(await list(`?search=legacy%20${tag}`).expect(200)).providers).toEqual([]);
+
+    const restarted = await startTestProviders({ MONGO_DB: site.database });
+    try {
+      const response = await request(restarted.url)
+        .get(`/admins/providers?search=${encodeURIComponent(`LEGACY ${tag}`)}`)
+        .set('Authorization', `Bearer ${await adminToken(restarted.identity.url)}`)
+        .expect(200);
+      expect(body(response).providers.map((provider) => provider._id)).toEqual([providerId]);
+    } finally {
+      await restarted.stop({ keepDatabase: true });
+      await restarted.identity.stop();
+    }
+    expect(body(await list(`?search=legacy%20${tag}`).expect(200)).providers.map((provider) => provider._id)).toEqual([providerId]);
   });
 
   it('refuses anyone but an admin, and a bad query', async () => {

@@ -311,6 +311,32 @@ describe('who sees a profile', () => {
     await api().get(`/provider-info/${providerId}`).set(bearer(member)).expect(404, { message: 'Provider Not Found' });
   });
 
+  it('says when the provider was verified: the latest approval, and only while it is approved', async () => {
+    const { providerId, token } = await signUpProvider(site.url);
+    const admin = await adminToken(site.identity.url);
+    const setStatus = (status: string) => api().put(`/admins/providers/${providerId}/status`).set(bearer(admin)).send({ status }).expect(200);
+    const seenBy = async (viewer: string) => providerOf(await api().get(`/provider-info/${providerId}`).set(bearer(viewer)).expect(200));
+    expect((await seenBy(token)).verifiedAt).toBeUndefined();
+
+    await setStatus('approve');
+    const firstApproval = (await seenBy(member)).verifiedAt;
+    expect(Date.now() - Date.parse(firstApproval!)).toBeLessThan(60_000);
+    await setStatus('block');
+    expect((await seenBy(token)).verifiedAt).toBeUndefined();
+    await setStatus('unblock');
+    expect((await seenBy(token)).verifiedAt).toBeUndefined();
+    await setStatus('approve');
+    const latest = await seenBy(member);
+    expect(Date.parse(latest.verifiedAt!)).toBeGreaterThan(Date.parse(firstApproval!));
+
+    // Approved without any recorded approval (set in the database): nothing to say.
+    const unrecorded = await signUpProvider(site.url);
+    await setFlags(unrecorded.providerId, { isApproved: true });
+    const seen = providerOf(await api().get(`/provider-info/${unrecorded.providerId}`).set(bearer(member)).expect(200));
+    expect(seen.status).toBe('approved');
+    expect(seen.verifiedAt).toBeUndefined();
+  });
+
   it('answers "Provider Not Found" for an unknown or malformed id', async () => {
     await api().get(`/provider-info/${randomUUID()}`).set(bearer(member)).expect(404, { message: 'Provider Not Found' });
     await api().get('/provider-info/not-an-id').set(bearer(member)).expect(404, { message: 'Provider Not Found' });

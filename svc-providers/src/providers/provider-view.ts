@@ -12,6 +12,12 @@ export function isOwnerOrAdmin(auth: AccessTokenClaims | undefined, providerId: 
   return auth.role === 'admin' || (auth.role === 'provider' && auth.providerId === providerId);
 }
 
+/** When the provider was last approved, while it is approved: the profile's "Verified on {date}". */
+export function verifiedAtOf(provider: Pick<ProviderDocument, 'isActive' | 'isApproved' | 'statusHistory'>): Date | undefined {
+  if (statusOf(provider) !== 'approved') return undefined;
+  return provider.statusHistory?.findLast((change) => change.action === 'approve')?.at;
+}
+
 export interface ImageUrls {
   headshotUrl?: string;
   galleryUrl?: string;
@@ -24,6 +30,7 @@ export interface ImageUrls {
  * numbers only the provider itself and admins (`full`).
  */
 export function toProviderView(provider: ProviderDocument, images: ImageUrls, full: boolean): Provider {
+  const verifiedAt = verifiedAtOf(provider);
   return {
     _id: provider._id,
     providerName: provider.providerName,
@@ -54,6 +61,7 @@ export function toProviderView(provider: ProviderDocument, images: ImageUrls, fu
     ...(full && !provider.isActive && provider.blockedReason ? { blockedReason: provider.blockedReason } : {}),
     profileComplete: Boolean(provider.registeredAt),
     createdAt: provider.createdAt.toISOString(),
+    ...(verifiedAt ? { verifiedAt: verifiedAt.toISOString() } : {}),
   };
 }
 

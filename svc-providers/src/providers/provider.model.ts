@@ -56,6 +56,9 @@ export interface ProviderDocument extends WithOutbox {
   statusHistory?: StatusChange[];
   /** When step 3 was first saved (provider.registered was written then). */
   registeredAt?: Date;
+  /** What the admin search matches (see search-keys.ts); absent on records older than the keys until the service backfills them. */
+  searchKeys?: string[];
+  searchKeysVersion?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -104,12 +107,17 @@ const providerSchema = new Schema<ProviderDocument>(
       default: undefined,
     },
     registeredAt: { type: Date },
+    searchKeys: { type: [String], default: undefined },
+    searchKeysVersion: { type: Number },
     ...outboxSchemaFields,
   },
   { timestamps: true, versionKey: false },
 );
 providerSchema.index({ accountState: 1, createdAt: 1 });
-providerSchema.index({ isActive: 1, isApproved: 1, createdAt: -1 });
+// The admin list by status, newest first, and its counts (index-only in MongoDB).
+providerSchema.index({ accountState: 1, isActive: 1, isApproved: 1, createdAt: -1 });
+// The admin search: a prefix of one key (an anchored regular expression) is a range of this index.
+providerSchema.index({ searchKeys: 1 });
 
 export type ProviderModel = Model<ProviderDocument>;
 

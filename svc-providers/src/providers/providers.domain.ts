@@ -20,6 +20,7 @@ import { processUpload, type ImageKind } from '../uploads/images';
 import type { UploadStorage } from '../uploads/storage';
 import type { ProviderDocument, ProviderModel, StoredImage } from './provider.model';
 import { fullAddressOf, isOwnerOrAdmin, toProviderView, type ImageUrls } from './provider-view';
+import { searchKeysOf } from './search-keys';
 
 const SOURCE = 'svc-providers';
 const DUPLICATE_KEY = 11000;
@@ -142,7 +143,7 @@ export async function signUpProvider(
   await throwIfDuplicate(deps, fields);
   const providerId = randomUUID();
   try {
-    await deps.providers.create({ _id: providerId, accountState: 'creating', ...fields });
+    await deps.providers.create({ _id: providerId, accountState: 'creating', ...fields, ...searchKeysOf(fields) });
   } catch (err) {
     if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
     await throwIfDuplicate(deps, fields);
@@ -214,7 +215,7 @@ export async function updateBasicInfo(deps: ProvidersDeps, providerId: string, a
   await throwIfDuplicate(deps, info, providerId);
   const emailChanges = info.email !== current.email;
   try {
-    await deps.providers.updateOne({ _id: providerId }, { $set: info, ...(info.phone ? {} : { $unset: { phone: 1 } }) });
+    await deps.providers.updateOne({ _id: providerId }, { $set: { ...info, ...searchKeysOf(info) }, ...(info.phone ? {} : { $unset: { phone: 1 } }) });
   } catch (err) {
     if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
     await throwIfDuplicate(deps, info, providerId);
@@ -224,7 +225,10 @@ export async function updateBasicInfo(deps: ProvidersDeps, providerId: string, a
     try {
       await deps.accounts.updateEmail(providerId, info.email);
     } catch (err) {
-      await deps.providers.updateOne({ _id: providerId, email: info.email }, { $set: { email: current.email } });
+      await deps.providers.updateOne(
+        { _id: providerId, email: info.email },
+        { $set: { email: current.email, ...searchKeysOf({ ...info, email: current.email }) } },
+      );
       if (err instanceof EmailTakenError) throw emailTakenError();
       throw err;
     }

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { identityAccounts, EmailTakenError } from '../accounts/identity-accounts';
 import { loadProvidersConfig } from '../config';
 import { providerModel, type ProviderModel, type StoredImage } from '../providers/provider.model';
+import { searchKeysOf } from '../providers/search-keys';
 import { reviewModel, type ReviewModel } from '../reviews/review.model';
 import { s3Storage, type UploadStorage } from '../uploads/storage';
 import { deaFrom, demoProviders, generatedProvider, npiFrom, reviewsFor, seededId, type SeedProvider } from './seed-data';
@@ -15,6 +16,7 @@ export const DEMO_PROVIDER_PASSWORD = 'Provider-Demo-2025';
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const DAY_MS = 24 * 3600 * 1000;
 const BATCH = 500;
+const DUPLICATE_KEY = 11000;
 
 interface SeedDeps {
   providers: ProviderModel;
@@ -47,7 +49,9 @@ async function makeImage(storage: UploadStorage, providerId: string, kind: 'head
 }
 
 function recordOf(provider: SeedProvider, index: number, email: string, npiNumber: string) {
+  const { practiceName, providerName, city } = provider;
   return {
+    ...searchKeysOf({ practiceName, providerName, city, email, npiNumber }),
     accountState: 'active' as const,
     practiceName: provider.practiceName,
     providerName: provider.providerName,
@@ -143,6 +147,45 @@ async function seedGenerated(deps: SeedDeps, count: number, log: (line: string) 
     await deps.reviews.insertMany(generated.flatMap(({ n, id }) => reviewDocuments(id, n, n % 6)));
     log(`  ${Math.min(start + BATCH, count)} of ${count} providers`);
   }
+}
+
+const INSERT_BATCH = 2_000;
+
+/**
+ * The first `count` generated providers as plain inserts (benchmarks): no reviews, no logins, image
+ * keys without files, each created a second after the previous one. Answers how many were inserted;
+ * a database that already holds them is left as it is.
+ */
+export async function insertGeneratedProviders(providers: ProviderModel, count: number): Promise<number> {
+  await providers.init();
+  if (await providers.exists({ _id: seededId(`generated-${count - 1}`) })) return 0;
+  const shared = seededId('generated-images');
+  const image = (kind: string) => ({ key: `providers/${shared}/${kind}-seed.jpg`, thumbnailKey: `providers/${shared}/${kind}-seed-thumb.jpg` });
+  const createdFrom = Date.now() - count * 1000;
+  let inserted = 0;
+  for (let start = 0; start < count; start += INSERT_BATCH) {
+    const documents = Array.from({ length: Math.min(INSERT_BATCH, count - start) }, (_, offset) => {
+      const n = start + offset;
+      const provider = generatedProvider(n);
+      const createdAt = new Date(createdFrom + n * 1000);
+      return {
+        _id: seededId(`generated-${n}`),
+        ...recordOf(provider, n, provider.email, provider.npiNumber),
+        headshot: image('headshot'),
+        gallery: image('gallery'),
+        createdAt,
+        updatedAt: createdAt,
+      };
+    });
+    try {
+      inserted += (await providers.insertMany(documents, { ordered: false, lean: true })).length;
+    } catch (err) {
+      // A run stopped half-way left some of them: the others are inserted all the same.
+      if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+      inserted += (err as { insertedDocs?: unknown[] }).insertedDocs?.length ?? 0;
+    }
+  }
+  return inserted;
 }
 
 function devInternalApiToken(): string | undefined {

@@ -29,7 +29,7 @@ describe('promo codes page', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 
-  it('lists codes with discount, expiry (or No expiry) and status', async () => {
+  it('lists codes with discount, expiry (or No expiry) and status, and who created each one when that was recorded', async () => {
     server.setRoutes([
       {
         method: 'GET',
@@ -37,7 +37,15 @@ describe('promo codes page', () => {
         status: 200,
         body: {
           promoCodes: [
-            { _id: '1', code: 'SPRING25', discountPercentage: 25, expiresAt: '2030-04-01T00:00:00.000Z', isActive: true },
+            {
+              _id: '1',
+              code: 'SPRING25',
+              discountPercentage: 25,
+              expiresAt: '2030-04-01T00:00:00.000Z',
+              isActive: true,
+              createdBy: { name: 'Administrator', email: 'vetting@altmed.example' },
+              createdAt: '2026-11-20T15:00:00.000Z',
+            },
             { _id: '2', code: 'OLD10', discountPercentage: 10, isActive: false },
           ],
         },
@@ -50,8 +58,11 @@ describe('promo codes page', () => {
     expect(rows[1]).toHaveTextContent('25%');
     expect(rows[1]).toHaveTextContent('Apr 1, 2030');
     expect(rows[1]).toHaveTextContent('Active');
+    expect(within(rows[1]!).getAllByRole('cell')[0]).toHaveTextContent('SPRING25Created by vetting@altmed.example on Nov 20, 2026');
+    expect(within(rows[1]!).getAllByRole('cell')).toHaveLength(4);
     expect(rows[2]).toHaveTextContent('No expiry');
     expect(rows[2]).toHaveTextContent('Inactive');
+    expect(rows[2]).not.toHaveTextContent('Created by');
     expect(screen.getByRole('heading', { name: 'Active Promo Codes' })).toBeInTheDocument();
   });
 

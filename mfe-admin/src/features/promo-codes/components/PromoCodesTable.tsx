@@ -31,6 +31,16 @@ const Table = styled.table`
   }
 `;
 
+/** The audit trail under the code: who created it and when. */
+const Created = styled.span`
+  display: block;
+  margin-top: 2px;
+  font-family: ${theme.fonts.body};
+  font-size: 13px;
+  font-weight: 400;
+  color: ${theme.colors.textMuted};
+`;
+
 const Status = styled.span<{ $active: boolean }>`
   display: inline-block;
   padding: 3px 10px;
@@ -52,6 +62,13 @@ export function formatExpiry(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? 'No expiry' : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
+function createdLine(promo: PromoCode): string | null {
+  if (!promo.createdBy || !promo.createdAt) return null;
+  const date = new Date(promo.createdAt);
+  if (Number.isNaN(date.getTime())) return null;
+  return `Created by ${promo.createdBy.email} on ${date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}`;
+}
+
 export function PromoCodesTable({ promoCodes }: { promoCodes: PromoCode[] }) {
   return (
     <Card>
@@ -67,16 +84,22 @@ export function PromoCodesTable({ promoCodes }: { promoCodes: PromoCode[] }) {
             </tr>
           </thead>
           <tbody>
-            {promoCodes.map((promo) => (
-              <tr key={promo._id}>
-                <td className="code">{promo.code}</td>
-                <td>{promo.discountPercentage}%</td>
-                <td>{formatExpiry(promo.expiresAt)}</td>
-                <td>
-                  <Status $active={promo.isActive}>{promo.isActive ? 'Active' : 'Inactive'}</Status>
-                </td>
-              </tr>
-            ))}
+            {promoCodes.map((promo) => {
+              const created = createdLine(promo);
+              return (
+                <tr key={promo._id}>
+                  <td className="code">
+                    {promo.code}
+                    {created ? <Created>{created}</Created> : null}
+                  </td>
+                  <td>{promo.discountPercentage}%</td>
+                  <td>{formatExpiry(promo.expiresAt)}</td>
+                  <td>
+                    <Status $active={promo.isActive}>{promo.isActive ? 'Active' : 'Inactive'}</Status>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </Table>
       </Scroll>

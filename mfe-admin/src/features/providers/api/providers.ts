@@ -20,12 +20,15 @@ export function availableActions(provider: Pick<AdminProvider, 'isActive' | 'isA
   return provider.isApproved ? ['block'] : ['approve', 'block'];
 }
 
+/** A page of the admin list; the page numbers are always there (the server counts pages from 1). */
+export type ProvidersPageData = AdminProvidersResponse & Required<Pick<AdminProvidersResponse, 'page' | 'totalPages' | 'total'>>;
+
 /** GET /api/admins/providers?status&search&page with the admin's token. */
 export async function fetchProviders(
   token: string | null,
   query: { status: StatusFilter; search: string; page?: number },
   signal?: AbortSignal,
-): Promise<AdminProvidersResponse> {
+): Promise<ProvidersPageData> {
   const params = new URLSearchParams();
   if (query.status !== 'all') params.set('status', query.status);
   if (query.search.trim()) params.set('search', query.search.trim());
@@ -35,9 +38,14 @@ export async function fetchProviders(
     defaultError: DefaultErrors.fetchProviders,
     signal,
   });
+  const providers = Array.isArray(data?.providers) ? data.providers : [];
+  const page = data?.page ?? query.page ?? 1;
   return {
-    providers: Array.isArray(data?.providers) ? data.providers : [],
+    providers,
     stats: { total: 0, approved: 0, pending: 0, blocked: 0, ...data?.stats },
+    page,
+    totalPages: Math.max(1, data?.totalPages ?? page),
+    total: data?.total ?? providers.length,
   };
 }
 

@@ -53,3 +53,46 @@ it('shows on each card who made its last status change and when, and sends unblo
   fireEvent.click(screen.getByRole('button', { name: 'Unblock' }));
   await waitFor(() => expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({ status: 'unblock' }));
 });
+
+it('pages through the list with Previous and Next, keeping the filters, and starts again at page 1 when they change', async () => {
+  const page = (name: string, number: number, totalPages: number) => ({ ...listOf(name), page: number, totalPages, total: totalPages * 20 });
+  server.setRoutes([
+    { method: 'GET', path: '/api/admins/providers', query: { status: 'pending', search: 'lotus', page: '1' }, status: 200, body: page('Dr Lotus', 1, 1) },
+    { method: 'GET', path: '/api/admins/providers', query: { status: 'pending', page: '2' }, status: 200, body: page('Dr Pending Two', 2, 2) },
+    { method: 'GET', path: '/api/admins/providers', query: { status: 'pending', page: '1' }, status: 200, body: page('Dr Pending One', 1, 2) },
+    { method: 'GET', path: '/api/admins/providers', query: { page: '2' }, status: 200, body: page('Dr Two', 2, 3) },
+    { method: 'GET', path: '/api/admins/providers', query: { page: '1' }, status: 200, body: page('Dr One', 1, 3) },
+  ]);
+  const store = createSessionStore(localStorage);
+  store.login('admin-token', adminUser);
+  renderAdmin('/admin/providers', store);
+  expect(await screen.findByText('Dr One')).toBeInTheDocument();
+  const pages = screen.getByRole('navigation', { name: 'Pages' });
+  expect(pages).toHaveTextContent('Page 1 of 3');
+  expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByText('Dr Two')).toBeInTheDocument();
+  expect(pages).toHaveTextContent('Page 2 of 3');
+  fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+  expect(await screen.findByText('Dr One')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByText('Dr Two')).toBeInTheDocument();
+
+  // A new status filter starts at page 1; Next keeps the filter.
+  fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'pending' } });
+  expect(await screen.findByText('Dr Pending One')).toBeInTheDocument();
+  expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('Page 1 of 2');
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByText('Dr Pending Two')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  // A search starts at page 1 too, with the status filter kept; one page needs no paging controls.
+  fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'lotus' } });
+  expect(await screen.findByText('Dr Lotus')).toBeInTheDocument();
+  expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
+
+  // Pages seen a moment ago come from the page's cache.
+  const asked = server.requests.map((r) => new URL(r.url, 'http://test').searchParams.toString());
+  expect(asked).toEqual(['page=1', 'page=2', 'status=pending&page=1', 'status=pending&page=2', 'status=pending&search=lotus&page=1']);
+}, 20_000);

@@ -1,0 +1,68 @@
+import type { AnyBulkWriteOperation } from 'mongoose';
+import type { ProviderDocument, ProviderModel } from './provider.model';
+
+/** Bumped when `searchKeysOf` changes: records with another version get new keys at service start. */
+export const SEARCH_KEYS_VERSION = 1;
+/** Keys and searches are cut to this length (a longer search matches on its first 64 characters). */
+const MAX_KEY_LENGTH = 64;
+
+export type SearchedFields = Pick<ProviderDocument, 'practiceName' | 'providerName' | 'email' | 'npiNumber' | 'city'>;
+export interface SearchKeys {
+  searchKeys: string[];
+  searchKeysVersion: number;
+}
+
+/** Lowercased, runs of white space made one space, trimmed. */
+const normalize = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** A letter or digit with none right before it: where a word starts. */
+const WORD_START = /(?<![\p{L}\p{N}])[\p{L}\p{N}]/gu;
+
+/** The value from each word on: "dr. maya patel" → "dr. maya patel", "maya patel", "patel". */
+function fromEachWord(value: string): string[] {
+  const text = normalize(value);
+  return [...text.matchAll(WORD_START)].map((match) => text.slice(match.index, match.index + MAX_KEY_LENGTH));
+}
+
+/**
+ * What the admin search matches: the practice name, provider name, email, NPI and city from each
+ * of their words on, lowercased. A search finds a record when one key starts with it, so an index
+ * on the keys serves it (a prefix, not a scan of every value).
+ */
+export function searchKeysOf(fields: SearchedFields): SearchKeys {
+  const keys = new Set([fields.practiceName, fields.providerName, fields.city, fields.email, fields.npiNumber].flatMap(fromEachWord));
+  return { searchKeys: [...keys], searchKeysVersion: SEARCH_KEYS_VERSION };
+}
+
+/** The search as the keys are written, or undefined when nothing is left to search for. */
+export function normalizeSearch(search: string | undefined): string | undefined {
+  const text = normalize(search ?? '').slice(0, MAX_KEY_LENGTH);
+  return text || undefined;
+}
+
+const BACKFILL_BATCH = 500;
+
+/**
+ * Gives every record without keys of the current version its keys (records written before the keys
+ * existed, or under an older `SEARCH_KEYS_VERSION`); run at service start. A record whose searched
+ * fields change meanwhile is left to the write that changed them, which sets its keys too.
+ */
+export async function backfillSearchKeys(providers: ProviderModel): Promise<number> {
+  let updated = 0;
+  let batch: AnyBulkWriteOperation<ProviderDocument>[] = [];
+  const flush = async () => {
+    if (batch.length > 0) updated += (await providers.bulkWrite(batch, { ordered: false })).modifiedCount;
+    batch = [];
+  };
+  const stale = providers
+    .find({ searchKeysVersion: { $ne: SEARCH_KEYS_VERSION } })
+    .select({ practiceName: 1, providerName: 1, email: 1, npiNumber: 1, city: 1 })
+    .lean<(SearchedFields & Pick<ProviderDocument, '_id'>)[]>()
+    .cursor();
+  for await (const { _id, ...fields } of stale) {
+    batch.push({ updateOne: { filter: { _id, ...fields }, update: { $set: searchKeysOf(fields) } } });
+    if (batch.length === BACKFILL_BATCH) await flush();
+  }
+  await flush();
+  return updated;
+}
