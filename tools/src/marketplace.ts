@@ -89,6 +89,8 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     ...(process.env.JWT_PRIVATE_KEY ? {} : { JWT_PRIVATE_KEY_FILE: setting('JWT_PRIVATE_KEY_FILE', () => ensureDevJwtKey(dataDir)) }),
     // Not listed among the defaults used: it is a secret, kept in <dataDir>/dev-keys.
     INTERNAL_API_TOKEN: process.env.INTERNAL_API_TOKEN || ensureDevInternalApiToken(dataDir),
+    // The pages post uploads to the stack's S3 and show them from there (a test run's is on a port of its own).
+    ...(options.stackEnv.S3_ENDPOINT ? { CSP_UPLOAD_ORIGINS: process.env.CSP_UPLOAD_ORIGINS || new URL(options.stackEnv.S3_ENDPOINT).origin } : {}),
     ...options.extraEnv,
   };
 
