@@ -269,11 +269,7 @@ describe('provider dashboard', () => {
 
   it('shows a blocked provider that the profile is not public, rather than an error', async () => {
     const provider = await apiSignupProvider('Dr. Blocked');
-    const admin = await fetch(url('/api/users/login'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(E2E_ADMIN),
-    }).then(async (response) => (await response.json()) as { token: string });
+    const admin = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
     const blocked = await fetch(url(`/api/admins/providers/${provider.providerId}/status`), {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },

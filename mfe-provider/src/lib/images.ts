@@ -17,3 +17,10 @@ export function imageTypeOf(file: File): string {
 }
 
 export const IMAGE_INPUT_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
+
+/** The texts of the image inputs (SPEC §2): recommended sizes (not enforced) and the full-page upload state. */
+export const ImageTexts = {
+  headshotHint: 'Recommended 400x400 pixels (1:1). JPG or PNG.',
+  galleryHint: 'Recommended 700x525 pixels (4:3). JPG or PNG.',
+  uploading: 'Uploading your files, please wait...',
+} as const;

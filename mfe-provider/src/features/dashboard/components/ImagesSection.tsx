@@ -4,6 +4,7 @@ import type { Provider } from '@altmed/contracts/web';
 import { theme, useSession } from '@altmed/web-kit';
 import { saveProfileContent, uploadImage } from '../../../api/providerRecord';
 import { ImagePicker } from '../../../components/ImagePicker';
+import { ImageTexts } from '../../../lib/images';
 import { Alert, Grid2 } from '../../../components/ui';
 import { UploadProgress } from '../../../components/UploadProgress';
 import { DraftProblem, useSectionEditor, type SaveOutcome } from '../hooks/useSectionEditor';
@@ -39,9 +40,9 @@ const Thumbs = styled.div`
 
 export const ImagesTexts = {
   nothingChosen: 'Choose a new headshot or gallery image first.',
-  uploading: 'Uploading your files, please wait...',
-  headshotHint: 'Recommended 400x400 pixels (1:1). JPG or PNG.',
-  galleryHint: 'Recommended 700x525 pixels (4:3). JPG or PNG.',
+  uploading: ImageTexts.uploading,
+  headshotHint: ImageTexts.headshotHint,
+  galleryHint: ImageTexts.galleryHint,
 } as const;
 
 interface ImagesDraft {

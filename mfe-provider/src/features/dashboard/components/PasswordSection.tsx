@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { PASSWORD_MIN_LENGTH } from '@altmed/contracts/web';
+import { PASSWORD_MIN_LENGTH, ProviderMessages } from '@altmed/contracts/web';
 import styled from 'styled-components';
 import { Button, Card, TextField, useSession } from '@altmed/web-kit';
 import { Alert, Grid2, Stack } from '../../../components/ui';
@@ -12,8 +12,8 @@ const Heading = styled.h2`
 `;
 
 export const PasswordTexts = {
-  tooShort: 'Password must be at least 6 characters long.',
-  mismatch: 'Passwords do not match.',
+  tooShort: ProviderMessages.passwordTooShort,
+  mismatch: ProviderMessages.passwordsDoNotMatch,
   changed: 'Your password has been changed.',
 } as const;
 

@@ -5,6 +5,7 @@ import { PRACTICE_DESCRIPTION_MAX_LENGTH, ProviderMessages } from '@altmed/contr
 import { Button, PageContainer, PageTitle, TextAreaField, theme, toast } from '@altmed/web-kit';
 import { saveProfileContent, uploadImage } from '../../../api/providerRecord';
 import { ImagePicker } from '../../../components/ImagePicker';
+import { ImageTexts } from '../../../lib/images';
 import { Alert, FormActions, FormCard, Grid2, Stack, StepIndicator } from '../../../components/ui';
 import { UploadProgress } from '../../../components/UploadProgress';
 import { sendSignupNotifications } from '../api/portal';
@@ -20,10 +21,10 @@ const Counter = styled.p`
 export const ProfileContentTexts = {
   bothImages: ProviderMessages.bothImagesRequired,
   description: 'Please provide a practice description before continuing.',
-  uploading: 'Uploading your files, please wait...',
+  uploading: ImageTexts.uploading,
   success: 'Profile content uploaded successfully!',
-  headshotHint: 'Recommended 400x400 pixels (1:1). JPG or PNG.',
-  galleryHint: 'Recommended 700x525 pixels (4:3). JPG or PNG.',
+  headshotHint: ImageTexts.headshotHint,
+  galleryHint: ImageTexts.galleryHint,
 } as const;
 
 const uploadFailed = (error: unknown) => `Upload failed: ${error instanceof Error ? error.message.replace(/\.$/, '') : 'Unknown error'}. Please try again.`;

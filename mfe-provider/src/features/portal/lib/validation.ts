@@ -31,11 +31,11 @@ export const emptyPracticeInfo: PracticeInfo = {
 };
 
 export const PortalMessages = {
-  required: 'This field is required.',
-  npi: 'Invalid NPI Number. It must be 10 digits.',
-  email: 'Invalid email address.',
-  password: 'Password must be at least 6 characters long.',
-  confirm: 'Passwords do not match.',
+  required: ProviderMessages.fieldRequired,
+  npi: ProviderMessages.npiFormat,
+  email: ProviderMessages.invalidEmail,
+  password: ProviderMessages.passwordTooShort,
+  confirm: ProviderMessages.passwordsDoNotMatch,
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
