@@ -52,6 +52,9 @@ it('shows on each card who made its last status change and when, and sends unblo
   expect(await screen.findByText('Blocked by vetting@altmed.example on Nov 20, 2026')).toBeInTheDocument();
   fireEvent.click(screen.getByRole('button', { name: 'Unblock' }));
   await waitFor(() => expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({ status: 'unblock' }));
+  // The list refreshes after the action; waiting for that answer also keeps this test's request out of the next test's log.
+  await waitFor(() => expect(server.requests.filter((r) => r.method === 'GET' && r.answered)).toHaveLength(2));
+  expect(await screen.findByText('Provider unblocked successfully.')).toBeInTheDocument();
 });
 
 it('pages through the list with Previous and Next, keeping the filters, and starts again at page 1 when they change', async () => {
