@@ -10,7 +10,10 @@ export async function startMongo({ env, ports, dataDir, logsDir, log }: PartCont
   const name = 'MongoDB';
   if (env.MONGO_URL) return { name, env: { MONGO_URL: env.MONGO_URL }, stop: nothingToStop };
   const mongoUrl = `mongodb://127.0.0.1:${ports.mongo}`;
-  if (await isPortOpen(ports.mongo)) return { name, env: { MONGO_URL: mongoUrl }, stop: nothingToStop };
+  if (await isPortOpen(ports.mongo)) {
+    log(`using the MongoDB server already listening on ${mongoUrl} (not started, and not stopped, by this run)`);
+    return { name, env: { MONGO_URL: mongoUrl }, stop: nothingToStop };
+  }
 
   const binary = await ensureFerretdb(log, logsDir);
   fs.mkdirSync(path.join(dataDir, 'ferretdb'), { recursive: true });

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { API_ACCESS } from '@altmed/contracts';
 import { startTestGateway, tempFolder, type TestGateway } from '../test/test-gateway';
 import { deadUrl, startSilentUpstream, startUpstream, type EchoedRequest, type TestUpstream } from '../test/upstream';
 
@@ -36,9 +37,23 @@ describe('routing', () => {
     ['/api/payments/create-payment-intent', 'billing', '/payments/create-payment-intent'],
     ['/api/promo-codes/list', 'billing', '/promo-codes/list'],
     ['/api/email/send-subscription-email', 'notify', '/email/send-subscription-email'],
+    ['/api/directory/providers?areas=Nutrition&sort=name', 'providers', '/directory/providers?areas=Nutrition&sort=name'],
+    ['/api/saved-providers/abc', 'providers', '/saved-providers/abc'],
   ])('sends %s to %s as %s', async (path, service, upstreamPath) => {
     const response = await request(site.url).get(path).expect(200);
     expect(response.body).toMatchObject({ service, method: 'GET', url: upstreamPath });
+  });
+
+  it.each(API_ACCESS.filter((route) => route.outcomes).map((route) => [route.method, route.path, route.service] as const))(
+    'reaches the owner of every route of the access map it exposes: %s %s → %s',
+    async (method, path, service) => {
+      const response = await request(site.url)[method.toLowerCase() as 'get'](`/api${path}`).expect(200);
+      expect(response.body).toMatchObject({ service, url: path });
+    },
+  );
+
+  it.each(['/api/internal/provider-accounts/abc', '/api/.well-known/jwks.json'])('never exposes %s', async (path) => {
+    await request(site.url).get(path).expect(404, { message: 'Not found' });
   });
 
   it('streams a request body through unchanged', async () => {

@@ -1,18 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Messages } from '@altmed/contracts';
+import { API_ACCESS, Messages } from '@altmed/contracts';
 import type { ServiceName } from '../config';
 import type { ProxyOptions, UpstreamPool } from './upstream';
 
-/** First path segment after /api → the service that owns it. */
-export const apiRoutes = new Map<string, ServiceName>([
-  ['users', 'identity'],
-  ['provider-info', 'providers'],
-  ['admins', 'providers'],
-  ['signature', 'providers'],
-  ['payments', 'billing'],
-  ['promo-codes', 'billing'],
-  ['email', 'notify'],
-]);
+/**
+ * First path segment after /api → the service that owns it, from the access map's routes that the
+ * gateway exposes (a route with no outcomes, service to service, is never reached through it).
+ */
+export const apiRoutes = new Map<string, ServiceName>(
+  API_ACCESS.filter((route) => route.outcomes).map((route) => [route.path.split('/')[1]!, route.service] as const),
+);
 
 export type ApiHandler = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -23,11 +23,14 @@ export interface ApiRouteAccess {
 
 const everyone = { anonymous: 'ok', member: 'ok', provider: 'ok', admin: 'ok' } as const;
 const loggedIn = { anonymous: 401, member: 'ok', provider: 'ok', admin: 'ok' } as const;
+const members = { anonymous: 401, member: 'ok', provider: 403, admin: 403 } as const;
 const admins = { anonymous: 401, member: 403, provider: 403, admin: 'ok' } as const;
 const providers = { anonymous: 401, member: 403, provider: 'ok', admin: 403 } as const;
 const providersAndAdmins = { anonymous: 401, member: 403, provider: 'ok', admin: 'ok' } as const;
 /** A provider record: its own provider and admins write it; another provider gets 403. */
 const recordOwner = { anonymous: 401, member: 403, provider: 403, admin: 'ok' } as const;
+/** Members with an active membership only: the access map's member has not bought one, so it gets 403 too. */
+const payingMembers = { anonymous: 401, member: 403, provider: 403, admin: 403 } as const;
 
 export const API_ACCESS: readonly ApiRouteAccess[] = [
   { service: 'identity', method: 'POST', path: '/users/signup', outcomes: everyone },
@@ -44,12 +47,26 @@ export const API_ACCESS: readonly ApiRouteAccess[] = [
   { service: 'providers', method: 'POST', path: '/provider-info', outcomes: everyone },
   { service: 'providers', method: 'GET', path: '/provider-info/:id', outcomes: loggedIn },
   { service: 'providers', method: 'GET', path: '/provider-info/:id/reviews', outcomes: loggedIn },
+  // A member's own review of a provider: written and changed with an active membership, read and removed without.
+  { service: 'providers', method: 'POST', path: '/provider-info/:id/reviews', outcomes: payingMembers },
+  { service: 'providers', method: 'GET', path: '/provider-info/:id/reviews/mine', outcomes: members },
+  { service: 'providers', method: 'PUT', path: '/provider-info/:id/reviews/mine', outcomes: payingMembers },
+  { service: 'providers', method: 'DELETE', path: '/provider-info/:id/reviews/mine', outcomes: members },
   { service: 'providers', method: 'PUT', path: '/provider-info/:id', outcomes: recordOwner },
   { service: 'providers', method: 'PUT', path: '/provider-info/:id/qualifications', outcomes: recordOwner },
   { service: 'providers', method: 'PUT', path: '/provider-info/:id/images', outcomes: recordOwner },
   { service: 'providers', method: 'POST', path: '/signature', outcomes: providers },
   { service: 'providers', method: 'GET', path: '/admins/providers', outcomes: admins },
+  // Everyone may search; only members with an active membership (and admins) see the providers, the rest their number.
+  { service: 'providers', method: 'GET', path: '/directory/providers', outcomes: everyone },
+  // Compare: members with an active membership (the access map's member has none: 403) and admins.
+  { service: 'providers', method: 'GET', path: '/directory/compare', outcomes: { anonymous: 401, member: 403, provider: 403, admin: 'ok' } },
+  { service: 'providers', method: 'GET', path: '/saved-providers', outcomes: members },
+  { service: 'providers', method: 'PUT', path: '/saved-providers/:providerId', outcomes: payingMembers },
+  { service: 'providers', method: 'DELETE', path: '/saved-providers/:providerId', outcomes: members },
   { service: 'providers', method: 'PUT', path: '/admins/providers/:id/status', outcomes: admins },
+  { service: 'providers', method: 'GET', path: '/admins/reviews', outcomes: admins },
+  { service: 'providers', method: 'PUT', path: '/admins/reviews/:reviewId/status', outcomes: admins },
 
   { service: 'billing', method: 'POST', path: '/payments/create-payment-intent', outcomes: loggedIn },
   { service: 'billing', method: 'POST', path: '/payments/confirm-payment', outcomes: loggedIn },

@@ -120,3 +120,25 @@ export type UsStateCode = (typeof US_STATE_CODES)[number];
 
 export const USER_ROLES = ['user', 'provider', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+
+/** The members' directory (GET /directory/providers) and saved providers (/saved-providers). */
+export const DIRECTORY_SORTS = ['rating', 'reviews', 'name'] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+export const DIRECTORY_PAGE_SIZE = 20;
+/** Past this a search should be narrowed, not paged through (and no query may ask the database for more). */
+export const DIRECTORY_MAX_PAGE = 250;
+/** How many providers one member may keep saved. */
+export const SAVED_PROVIDERS_MAX = 200;
+/** Compare (GET /directory/compare, the page /compare): two to four providers side by side. */
+export const COMPARE_MIN_PROVIDERS = 2;
+export const COMPARE_MAX_PROVIDERS = 4;
+
+/** Reviews written by members: two ratings from 1 to 5 (whole stars) and a text of 20 to 2,000 characters. */
+export const REVIEW_RATING_MIN = 1;
+export const REVIEW_RATING_MAX = 5;
+export const REVIEW_TEXT_MIN_LENGTH = 20;
+export const REVIEW_TEXT_MAX_LENGTH = 2000;
+/** The admin Reviews page, a page at a time. */
+export const ADMIN_REVIEWS_PAGE_SIZE = 20;
+/** The last page the admin review list answers (20,000 reviews): a bound on the skip a query string can ask for. */
+export const ADMIN_REVIEWS_MAX_PAGE = 1_000;

@@ -6,3 +6,5 @@ export * from './providers';
 export * from './billing';
 export * from './identifiers';
 export * from './api-access';
+export * from './directory';
+export * from './reviews';

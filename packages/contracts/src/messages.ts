@@ -1,3 +1,14 @@
+import {
+  COMPARE_MAX_PROVIDERS,
+  COMPARE_MIN_PROVIDERS,
+  DIRECTORY_MAX_PAGE,
+  REVIEW_RATING_MAX,
+  REVIEW_RATING_MIN,
+  REVIEW_TEXT_MAX_LENGTH,
+  REVIEW_TEXT_MIN_LENGTH,
+  SAVED_PROVIDERS_MAX,
+} from './constants';
+
 /** Client-facing texts from SPEC §5 and §8 that the servers answer with. */
 export const Messages = {
   signupFailed: 'Signup failed',
@@ -32,6 +43,7 @@ export const Messages = {
   invalidWebhookSignature: 'Invalid webhook signature',
   subscriptionEmailSent: 'Subscription email sent',
   subscriptionEmailQueued: 'Subscription email queued',
+  activeMembershipRequired: 'An active membership is required',
 } as const;
 
 /** The card step's texts (SPEC §8), and the page's own where the spec names a message but not its words. */
@@ -84,4 +96,37 @@ export const ProviderMessages = {
   currentPasswordWrong: 'Current password is incorrect',
   passwordChanged: 'Password changed',
   notificationSent: 'Notification sent',
+} as const;
+
+/** The members' directory and saved providers. */
+export const DirectoryMessages = {
+  searchTooLong: 'The search may be at most 100 characters',
+  areaInvalid: 'Choose areas of interest from the list',
+  stateInvalid: 'Choose a state from the list',
+  cityInvalid: 'The city may be at most 100 characters',
+  sortInvalid: 'Sort by rating, reviews or name',
+  pageInvalid: `The page must be a whole number from 1 to ${DIRECTORY_MAX_PAGE}`,
+  savedInvalid: 'saved may only be true',
+  savedLimit: `You can save up to ${SAVED_PROVIDERS_MAX} providers`,
+  savedNeedsLogin: 'Log in as a member to see your saved providers',
+} as const;
+
+/** Compare: providers side by side. */
+export const CompareMessages = {
+  idsInvalid: `Choose ${COMPARE_MIN_PROVIDERS} to ${COMPARE_MAX_PROVIDERS} different providers to compare`,
+  zipInvalid: 'The ZIP code must be 5 digits',
+} as const;
+
+/** Reviews written by members, and their moderation. */
+export const ReviewMessages = {
+  ratingInvalid: `Ratings must be whole numbers from ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX}`,
+  textTooShort: `The review must be at least ${REVIEW_TEXT_MIN_LENGTH} characters`,
+  textTooLong: `The review must be at most ${REVIEW_TEXT_MAX_LENGTH} characters`,
+  textRequired: 'Please write your review',
+  alreadyReviewed: 'You have already reviewed this provider',
+  reviewNotFound: 'Review not found',
+  actionInvalid: 'Action must be approve or reject',
+  actionNotAllowed: 'This action does not apply to the review’s current state.',
+  statusInvalid: 'Status must be pending, approved or rejected',
+  pageInvalid: 'The page must be a whole number from 1',
 } as const;

@@ -44,3 +44,26 @@ export type {
   ValidatePromoCodeResponse,
 } from './billing';
 export type { ChangePasswordRequest } from './users';
+export type {
+  CompareProvider,
+  CompareQuery,
+  CompareResponse,
+  DirectoryProvider,
+  DirectoryQuery,
+  DirectoryResponse,
+  DirectorySearch,
+  SavedProvidersResponse,
+} from './directory';
+export type {
+  AdminReview,
+  AdminReviewResponse,
+  AdminReviewsQuery,
+  AdminReviewsResponse,
+  OwnReview,
+  OwnReviewResponse,
+  ReviewModeration,
+  ReviewModerationAction,
+  ReviewModerationRequest,
+  ReviewState,
+  WriteReviewRequest,
+} from './reviews';

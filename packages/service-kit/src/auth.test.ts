@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import request from 'supertest';
-import { createTokenVerifier, jwksKeySource, requireAuth, type AccountStatusSource, type JwksKeySourceOptions } from './auth';
+import { createTokenVerifier, identityAccount, jwksKeySource, requireAuth, type AccountStatusSource, type JwksKeySourceOptions } from './auth';
 import { createLogger } from './logger';
 import { createHttpApp, finishHttpApp } from './http';
 
@@ -209,5 +209,84 @@ describe('requireAuth', () => {
     inactive.add('u1');
     await request(app).post('/write').set('Authorization', `Bearer ${token}`).expect(401, { message: 'You are not authenticated to access this page.' });
     await request(app).get('/read').set('Authorization', `Bearer ${token}`).expect(200);
+  });
+});
+
+describe('active membership', () => {
+  const signing = keyPair();
+  let jwks: Awaited<ReturnType<typeof startJwksServer>>;
+  /** Stands in for svc-identity's GET /users/me: what it answers can change while it runs. */
+  const identityState = { membership: { status: 'none', endsAt: null as string | null }, active: true, calls: 0 };
+  let identity: http.Server;
+  let identityUrl: string;
+
+  beforeAll(async () => {
+    jwks = await startJwksServer([{ kid: 'key-1', key: signing.publicKey }]);
+    identity = http.createServer((_req, res) => {
+      identityState.calls += 1;
+      res.setHeader('Content-Type', 'application/json');
+      if (!identityState.active) {
+        res.statusCode = 401;
+        return res.end(JSON.stringify({ message: 'You are not authenticated to access this page.' }));
+      }
+      res.end(JSON.stringify({ user: { id: 'u1', membership: identityState.membership } }));
+    });
+    await new Promise<void>((resolve) => identity.listen(0, '127.0.0.1', resolve));
+    identityUrl = `http://127.0.0.1:${(identity.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await jwks.stop();
+    await new Promise((resolve) => identity.close(resolve));
+  });
+
+  function membersOnlyApp() {
+    const verifier = createTokenVerifier({
+      keySource: jwksKeySource(jwks.url),
+      issuer: 'iss',
+      audience: 'aud',
+      ...identityAccount(identityUrl, { ttlMs: 60_000 }),
+    });
+    const app = createHttpApp({ logger: createLogger('test', 'silent'), trustProxy: false, bodyLimit: '1kb', readiness: async () => ({}) });
+    app.post('/write', requireAuth(verifier, { activeAccount: true }), (_req, res) => {
+      res.json({ ok: true });
+    });
+    app.post('/members-only', requireAuth(verifier, { activeMembership: true }), (_req, res) => {
+      res.json({ ok: true });
+    });
+    return finishHttpApp(app);
+  }
+
+  it('refuses a member without an active membership with 403, and lets one in as soon as identity says the membership is active', async () => {
+    const app = membersOnlyApp();
+    const token = await sign(signing.privateKey);
+    identityState.membership = { status: 'none', endsAt: null };
+    await request(app).post('/members-only').set('Authorization', `Bearer ${token}`).expect(403, { message: 'An active membership is required' });
+    identityState.membership = { status: 'active', endsAt: new Date(Date.now() - 1000).toISOString() };
+    await request(app).post('/members-only').set('Authorization', `Bearer ${token}`).expect(403);
+    // The cached "not active" is asked again: a member who has just paid is let in at once.
+    identityState.membership = { status: 'active', endsAt: new Date(Date.now() + 86_400_000).toISOString() };
+    await request(app).post('/members-only').set('Authorization', `Bearer ${token}`).expect(200);
+    await request(app).post('/members-only').set('Authorization', `Bearer ${token}`).expect(200);
+  });
+
+  it('asks identity once for both the account status and the membership while the answer is cached, and answers 401 for an ended account', async () => {
+    const app = membersOnlyApp();
+    const token = await sign(signing.privateKey);
+    identityState.membership = { status: 'active', endsAt: new Date(Date.now() + 86_400_000).toISOString() };
+    identityState.calls = 0;
+    await request(app).post('/write').set('Authorization', `Bearer ${token}`).expect(200);
+    await request(app).post('/members-only').set('Authorization', `Bearer ${token}`).expect(200);
+    expect(identityState.calls).toBe(1);
+
+    identityState.active = false;
+    const ended = membersOnlyApp();
+    await request(ended).post('/members-only').set('Authorization', `Bearer ${token}`).expect(401);
+    identityState.active = true;
+  });
+
+  it('needs no call to identity to refuse an anonymous caller', async () => {
+    identityState.calls = 0;
+    await request(membersOnlyApp()).post('/members-only').expect(401);
+    expect(identityState.calls).toBe(0);
   });
 });

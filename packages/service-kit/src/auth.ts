@@ -2,7 +2,8 @@ import type { KeyObject } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { Messages, accessTokenClaimsSchema, type AccessTokenClaims, type UserRole } from '@altmed/contracts';
+import { z } from 'zod';
+import { Messages, accessTokenClaimsSchema, membershipSchema, type AccessTokenClaims, type Membership, type UserRole } from '@altmed/contracts';
 import { AppError, forbidden, unauthorized } from './errors';
 
 export const TOKEN_ALGORITHM = 'ES256';
@@ -55,11 +56,19 @@ export function staticKeySource(kid: string, publicKey: KeyObject): KeySource {
  */
 export type AccountStatusSource = (claims: AccessTokenClaims, token: string) => Promise<boolean>;
 
+/**
+ * The membership of a verified token's account. `fresh` asks past any cached answer (a member who
+ * has just paid). Rejects when the answer cannot be known (503).
+ */
+export type MembershipSource = (claims: AccessTokenClaims, token: string, options?: { fresh?: boolean }) => Promise<Membership>;
+
 export interface TokenVerifierOptions {
   keySource: KeySource;
   issuer: string;
   audience: string;
   accountStatus: AccountStatusSource;
+  /** Needed only by services that check memberships. */
+  membership?: MembershipSource;
 }
 
 export interface TokenVerifier {
@@ -67,10 +76,16 @@ export interface TokenVerifier {
   verify: (token: string) => Promise<AccessTokenClaims>;
   /** 401 unless the verified token's account is still active. */
   ensureActiveAccount: (claims: AccessTokenClaims, token: string) => Promise<void>;
+  /** Whether the account's membership is active now (a cached "no" is asked again, so a payment counts at once). */
+  hasActiveMembership: (claims: AccessTokenClaims, token: string) => Promise<boolean>;
+}
+
+export function isActiveMembership(membership: Membership, now = new Date()): boolean {
+  return membership.status === 'active' && membership.endsAt !== null && new Date(membership.endsAt) > now;
 }
 
 /** Verifies access tokens: ES256 only, with the expected issuer and audience, unexpired. */
-export function createTokenVerifier({ keySource, issuer, audience, accountStatus }: TokenVerifierOptions): TokenVerifier {
+export function createTokenVerifier({ keySource, issuer, audience, accountStatus, membership }: TokenVerifierOptions): TokenVerifier {
   const verify = async (token: string): Promise<AccessTokenClaims> => {
     let payload: unknown;
     try {
@@ -90,27 +105,37 @@ export function createTokenVerifier({ keySource, issuer, audience, accountStatus
     async ensureActiveAccount(claims, token) {
       if (!(await accountStatus(claims, token))) throw unauthorized();
     },
+    async hasActiveMembership(claims, token) {
+      if (!membership) throw new Error('this token verifier was made without a membership source');
+      if (isActiveMembership(await membership(claims, token))) return true;
+      return isActiveMembership(await membership(claims, token, { fresh: true }));
+    },
   };
 }
 
-export interface IdentityAccountStatusOptions {
+export interface IdentityAccountOptions {
   /** How long an answer is reused; a blocked account's token works at most this long. */
   ttlMs: number;
   timeoutMs?: number;
   maxEntries?: number;
 }
 
+/** What svc-identity says of an account: null when it is blocked, deleted or its session ended. */
+type AccountAnswer = { membership: Membership } | null;
+
+const meResponseSchema = z.object({ user: z.object({ membership: membershipSchema }) });
+
 /**
- * Asks svc-identity (`GET /users/me` with the caller's own token) whether the account is active
- * and the token's session version current, and reuses the answer per user and session version for
- * `ttlMs`. Concurrent requests for one user share one call.
+ * Asks svc-identity (`GET /users/me` with the caller's own token) whether the account is active,
+ * the token's session version current, and what its membership is; reuses the answer per user and
+ * session version for `ttlMs`. Concurrent requests for one user share one call.
  */
-export function identityAccountStatus(
+export function identityAccount(
   identityUrl: string,
-  { ttlMs, timeoutMs = 5_000, maxEntries = 50_000 }: IdentityAccountStatusOptions,
-): AccountStatusSource {
+  { ttlMs, timeoutMs = 5_000, maxEntries = 50_000 }: IdentityAccountOptions,
+): { accountStatus: AccountStatusSource; membership: MembershipSource } {
   const meUrl = new URL('/users/me', identityUrl);
-  const answers = new LRUCache<string, boolean, string>({
+  const answers = new LRUCache<string, { answer: AccountAnswer }, string>({
     max: maxEntries,
     ttl: ttlMs,
     fetchMethod: async (_userAndVersion, _stale, { context: token, signal }) => {
@@ -118,19 +143,34 @@ export function identityAccountStatus(
         headers: { authorization: `Bearer ${token}` },
         signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
       });
-      await response.body?.cancel();
-      if (response.ok) return true;
-      if (response.status === 401) return false;
-      throw new Error(`identity answered ${response.status}`);
+      if (response.status === 401) {
+        await response.body?.cancel();
+        return { answer: null };
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new Error(`identity answered ${response.status}`);
+      }
+      const { user } = meResponseSchema.parse(await response.json());
+      return { answer: { membership: user.membership } };
     },
   });
-  return async (claims, token) => {
+  const ask = async (claims: AccessTokenClaims, token: string, fresh = false): Promise<AccountAnswer> => {
     // Unreachable or failing identity says nothing about the account: 503, not a logout.
     // Per user and session version: a token from before a password reset gets an answer of its own.
-    const active = await answers.fetch(`${claims.sub}:${claims.sessionVersion ?? 0}`, { context: token }).catch(() => {
+    const cached = await answers.fetch(`${claims.sub}:${claims.sessionVersion ?? 0}`, { context: token, forceRefresh: fresh }).catch(() => {
       throw serviceUnavailable();
     });
-    return active === true;
+    if (!cached) throw serviceUnavailable();
+    return cached.answer;
+  };
+  return {
+    accountStatus: async (claims, token) => (await ask(claims, token)) !== null,
+    membership: async (claims, token, options) => {
+      const answer = await ask(claims, token, options?.fresh);
+      if (!answer) throw unauthorized();
+      return answer.membership;
+    },
   };
 }
 
@@ -152,18 +192,40 @@ export interface RequireAuthOptions {
   roles?: readonly UserRole[];
   /** The account must still be active (not blocked or deleted): every admin action and every write. */
   activeAccount?: boolean;
+  /** The account must have an active membership, else 403 (implies an active account). */
+  activeMembership?: boolean;
 }
 
-/** Express middleware: a valid token, when roles are given one of those roles, and when asked an active account. */
-export function requireAuth(verifier: TokenVerifier, { roles, activeAccount = false }: RequireAuthOptions = {}) {
+/** Express middleware: a valid token, when roles are given one of those roles, when asked an active account and an active membership. */
+export function requireAuth(verifier: TokenVerifier, { roles, activeAccount = false, activeMembership = false }: RequireAuthOptions = {}) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const token = bearerToken(req);
       if (!token) throw unauthorized();
       const claims = await verifier.verify(token);
       if (roles && !roles.includes(claims.role)) throw forbidden();
-      if (activeAccount) await verifier.ensureActiveAccount(claims, token);
+      if (activeAccount || activeMembership) await verifier.ensureActiveAccount(claims, token);
+      if (activeMembership && !(await verifier.hasActiveMembership(claims, token))) throw forbidden(Messages.activeMembershipRequired);
       res.locals.auth = claims;
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/**
+ * Express middleware for routes open to everyone that answer more to some callers: no token is an
+ * anonymous caller; a token is verified (401 when it is not valid, so the client drops it).
+ */
+export function optionalAuth(verifier: TokenVerifier) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      if (req.headers.authorization !== undefined) {
+        const token = bearerToken(req);
+        if (!token) throw unauthorized();
+        res.locals.auth = await verifier.verify(token);
+      }
       next();
     } catch (err) {
       next(err);
@@ -185,6 +247,6 @@ export function identityTokenVerifier(config: IdentityVerifierConfig): TokenVeri
     keySource: jwksKeySource(new URL('/.well-known/jwks.json', config.IDENTITY_URL).toString(), { maxAgeMs: config.JWKS_MAX_AGE_SECONDS * 1000 }),
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
-    accountStatus: identityAccountStatus(config.IDENTITY_URL, { ttlMs: config.ACCOUNT_STATUS_CACHE_SECONDS * 1000 }),
+    ...identityAccount(config.IDENTITY_URL, { ttlMs: config.ACCOUNT_STATUS_CACHE_SECONDS * 1000 }),
   });
 }
