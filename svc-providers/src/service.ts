@@ -1,12 +1,17 @@
 import { OutboxRelay, identityTokenVerifier, startService, type RunningService } from '@altmed/service-kit';
 import { identityAccounts } from './accounts/identity-accounts';
 import { adminProvidersRouter } from './admin/admin-providers.routes';
+import { compareRouter } from './compare/compare.routes';
+import { directoryRouter } from './directory/directory.routes';
 import type { ProvidersConfig } from './config';
 import { providerModel } from './providers/provider.model';
 import { sweepUnfinishedSignups, type ProvidersDeps } from './providers/providers.domain';
 import { providersRouter } from './providers/providers.routes';
 import { backfillSearchKeys } from './providers/search-keys';
 import { reviewModel } from './reviews/review.model';
+import { backfillReviewStats } from './reviews/review-stats';
+import { reviewsRouter } from './reviews/reviews.routes';
+import { savedProviderModel } from './saved/saved-provider.model';
 import { s3Storage } from './uploads/storage';
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -23,9 +28,12 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
     async setup({ connection, broker, app, logger }) {
       const providers = providerModel(connection);
       const reviews = reviewModel(connection);
-      await Promise.all([providers.init(), reviews.init()]);
+      const savedProviders = savedProviderModel(connection);
+      await Promise.all([providers.init(), reviews.init(), savedProviders.init()]);
       const backfilled = await backfillSearchKeys(providers);
       if (backfilled > 0) logger.info({ backfilled }, 'search keys written for records that had none of this version');
+      const counted = await backfillReviewStats(providers, reviews);
+      if (counted > 0) logger.info({ counted }, 'review figures written for records that had none');
       const relay = new OutboxRelay({ broker, models: [providers], logger });
       const storage = s3Storage(config);
       const deps: ProvidersDeps = {
@@ -39,6 +47,9 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       const verifier = identityTokenVerifier(config);
       app.use(providersRouter(deps, verifier, { uploadUrlTtlSeconds: config.UPLOAD_URL_TTL_SECONDS }));
       app.use(adminProvidersRouter(deps, verifier));
+      app.use(reviewsRouter({ providers, reviews }, verifier));
+      app.use(directoryRouter({ providers, storage, savedProviders }, verifier));
+      app.use(compareRouter({ providers, storage }, verifier));
       relay.start();
       const sweep = setInterval(() => {
         sweepUnfinishedSignups(deps, UNFINISHED_SIGNUP_AGE_MS).catch((err: unknown) => logger.warn({ err: String(err) }, 'unfinished sign-ups not swept'));

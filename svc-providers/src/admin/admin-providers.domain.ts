@@ -12,12 +12,10 @@ import type { QueryFilter } from 'mongoose';
 import { AppError, createEvent, notFound, withEvents } from '@altmed/service-kit';
 import type { ProviderDocument, StatusChange } from '../providers/provider.model';
 import { statusOf } from '../providers/provider-view';
-import { normalizeSearch } from '../providers/search-keys';
+import { keyStartingWith, normalizeSearch } from '../providers/search-keys';
 import { providerView, type ProvidersDeps } from '../providers/providers.domain';
 
 const SOURCE = 'svc-providers';
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const statusFilter = {
   approved: { isActive: true, isApproved: true },
@@ -36,7 +34,7 @@ export async function listProvidersForAdmin(deps: ProvidersDeps, query: AdminPro
   const filter: QueryFilter<ProviderDocument> = {
     accountState: 'active',
     ...(query.status ? statusFilter[query.status] : {}),
-    ...(search ? { searchKeys: { $regex: `^${escapeRegex(search)}` } } : {}),
+    ...(search ? { searchKeys: keyStartingWith(search) } : {}),
   };
   const [records, searchTotal, stats] = await Promise.all([
     deps.providers

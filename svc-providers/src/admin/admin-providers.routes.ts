@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import { ProviderMessages, adminProvidersQuerySchema, providerStatusUpdateSchema } from '@altmed/contracts';
-import { notFound, parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
+import { adminProvidersQuerySchema, providerStatusUpdateSchema } from '@altmed/contracts';
+import { parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
 import type { ProvidersDeps } from '../providers/providers.domain';
+import { providerIdOf } from '../providers/record-ids';
 import { changeProviderStatus, listProvidersForAdmin } from './admin-providers.domain';
 
 /** The administrators' calls (SPEC §7): every one needs an admin whose account is still active. */
@@ -15,10 +15,9 @@ export function adminProvidersRouter(deps: ProvidersDeps, verifier: TokenVerifie
   });
 
   router.put('/admins/providers/:id/status', admin, async (req, res) => {
-    const id = z.uuid().safeParse(req.params.id);
-    if (!id.success) throw notFound(ProviderMessages.providerNotFound);
+    const id = providerIdOf(req.params.id);
     const { status } = parseInput(providerStatusUpdateSchema, req.body);
-    res.json(await changeProviderStatus(deps, id.data, status, res.locals.auth!));
+    res.json(await changeProviderStatus(deps, id, status, res.locals.auth!));
   });
 
   return router;

@@ -27,6 +27,15 @@ export interface StatusChange {
   at: Date;
 }
 
+/** The approved, active reviews in figures, kept on the record whenever one is approved, changed or removed: what the directory sorts by and shows. */
+export interface StoredReviewStats {
+  totalReviews: number;
+  averageSatisfactionRating: number;
+  averageEfficacyRating: number;
+  /** The mean of the two averages: the one rating a result card shows and the directory sorts by (0 without reviews). */
+  averageRating: number;
+}
+
 export interface ProviderDocument extends WithOutbox {
   _id: string;
   accountState: AccountState;
@@ -58,7 +67,14 @@ export interface ProviderDocument extends WithOutbox {
   registeredAt?: Date;
   /** What the admin search matches (see search-keys.ts); absent on records older than the keys until the service backfills them. */
   searchKeys?: string[];
+  directoryKeys?: string[];
+  cityKey?: string;
+  nameKey?: string;
   searchKeysVersion?: number;
+  /** Absent until the first review is counted (or the service's start-up backfill runs). */
+  reviewStats?: StoredReviewStats;
+  /** Counts the review changes that touched the figures; the figures are written only by the latest one (see reviews/review-stats.ts). */
+  reviewsRevision?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -108,7 +124,22 @@ const providerSchema = new Schema<ProviderDocument>(
     },
     registeredAt: { type: Date },
     searchKeys: { type: [String], default: undefined },
+    directoryKeys: { type: [String], default: undefined },
+    cityKey: { type: String },
+    nameKey: { type: String },
     searchKeysVersion: { type: Number },
+    reviewStats: {
+      type: new Schema<StoredReviewStats>(
+        {
+          totalReviews: { type: Number, required: true },
+          averageSatisfactionRating: { type: Number, required: true },
+          averageEfficacyRating: { type: Number, required: true },
+          averageRating: { type: Number, required: true },
+        },
+        { _id: false },
+      ),
+    },
+    reviewsRevision: { type: Number },
     ...outboxSchemaFields,
   },
   { timestamps: true, versionKey: false },
@@ -118,6 +149,14 @@ providerSchema.index({ accountState: 1, createdAt: 1 });
 providerSchema.index({ accountState: 1, isActive: 1, isApproved: 1, createdAt: -1 });
 // The admin search: a prefix of one key (an anchored regular expression) is a range of this index.
 providerSchema.index({ searchKeys: 1 });
+// The members' directory: approved, active records by each sort, and by each filter.
+const listed = { isApproved: 1, isActive: 1, accountState: 1 } as const;
+providerSchema.index({ ...listed, 'reviewStats.averageRating': -1, 'reviewStats.totalReviews': -1, nameKey: 1 });
+providerSchema.index({ ...listed, 'reviewStats.totalReviews': -1, 'reviewStats.averageRating': -1, nameKey: 1 });
+providerSchema.index({ ...listed, nameKey: 1 });
+providerSchema.index({ state: 1, cityKey: 1 });
+providerSchema.index({ specialties: 1 });
+providerSchema.index({ directoryKeys: 1 });
 
 export type ProviderModel = Model<ProviderDocument>;
 

@@ -15,7 +15,8 @@ import { AppError, badRequest, createEvent, forbidden, notFound, tooManyRequests
 import type { z } from 'zod';
 import { EmailTakenError, IdentityRefusedError, TooManyAttemptsError, type IdentityAccounts } from '../accounts/identity-accounts';
 import type { ReviewModel } from '../reviews/review.model';
-import { listReviews, reviewStatsOf } from '../reviews/reviews.domain';
+import { countReviewStats, NO_REVIEWS } from '../reviews/review-stats';
+import { listReviews } from '../reviews/reviews.domain';
 import { processUpload, type ImageKind } from '../uploads/images';
 import type { UploadStorage } from '../uploads/storage';
 import type { ProviderDocument, ProviderModel, StoredImage } from './provider.model';
@@ -68,15 +69,17 @@ async function visibleProvider(deps: ProvidersDeps, providerId: string, auth: Au
   return provider;
 }
 
-/** GET /provider-info/{id}: the profile with its review stats and newest shown reviews. */
+/** GET /provider-info/{id}: the profile with its review figures and newest shown reviews. */
 export async function getProvider(deps: ProvidersDeps, providerId: string, auth: Auth): Promise<Provider> {
   const provider = await visibleProvider(deps, providerId, auth);
-  const [view, reviewStats, latest] = await Promise.all([
+  const [view, stats, latest] = await Promise.all([
     providerView(deps, provider, auth),
-    reviewStatsOf(deps.reviews, providerId),
+    // The figures kept on the record (reviews/review-stats.ts); counted now for a record that has none yet.
+    provider.reviewStats ?? countReviewStats(deps.reviews, providerId),
     listReviews(deps.reviews, providerId, 1, PROFILE_REVIEWS_SHOWN),
   ]);
-  return { ...view, reviewStats, reviews: latest.reviews };
+  const { totalReviews, averageSatisfactionRating, averageEfficacyRating } = stats;
+  return { ...view, reviewStats: { totalReviews, averageSatisfactionRating, averageEfficacyRating }, reviews: latest.reviews };
 }
 
 export async function getProviderReviews(deps: ProvidersDeps, providerId: string, auth: Auth, page: number, limit: number) {
@@ -143,7 +146,7 @@ export async function signUpProvider(
   await throwIfDuplicate(deps, fields);
   const providerId = randomUUID();
   try {
-    await deps.providers.create({ _id: providerId, accountState: 'creating', ...fields, ...searchKeysOf(fields) });
+    await deps.providers.create({ _id: providerId, accountState: 'creating', ...fields, ...searchKeysOf(fields), reviewStats: NO_REVIEWS });
   } catch (err) {
     if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
     await throwIfDuplicate(deps, fields);

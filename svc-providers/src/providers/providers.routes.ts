@@ -1,5 +1,4 @@
 import { Router, type RequestHandler } from 'express';
-import { z } from 'zod';
 import {
   ProviderMessages,
   providerBasicInfoSchema,
@@ -9,9 +8,10 @@ import {
   reviewsQuerySchema,
   uploadSignatureRequestSchema,
 } from '@altmed/contracts';
-import { forbidden, notFound, parseForm, parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
+import { forbidden, parseForm, parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
 import { signUpload } from '../uploads/signature';
 import { isOwnerOrAdmin } from './provider-view';
+import { providerIdOf } from './record-ids';
 import {
   getProvider,
   getProviderReviews,
@@ -21,13 +21,6 @@ import {
   updateQualifications,
   type ProvidersDeps,
 } from './providers.domain';
-
-/** Ids are ours (UUIDs); anything else cannot name a provider. */
-const providerIdOf = (value: unknown): string => {
-  const parsed = z.uuid().safeParse(value);
-  if (!parsed.success) throw notFound(ProviderMessages.providerNotFound);
-  return parsed.data;
-};
 
 export function providersRouter(deps: ProvidersDeps, verifier: TokenVerifier, options: { uploadUrlTtlSeconds: number }): Router {
   const router = Router();

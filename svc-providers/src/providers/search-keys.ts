@@ -2,13 +2,18 @@ import type { AnyBulkWriteOperation } from 'mongoose';
 import type { ProviderDocument, ProviderModel } from './provider.model';
 
 /** Bumped when `searchKeysOf` changes: records with another version get new keys at service start. */
-export const SEARCH_KEYS_VERSION = 1;
+export const SEARCH_KEYS_VERSION = 2;
 /** Keys and searches are cut to this length (a longer search matches on its first 64 characters). */
 const MAX_KEY_LENGTH = 64;
 
 export type SearchedFields = Pick<ProviderDocument, 'practiceName' | 'providerName' | 'email' | 'npiNumber' | 'city'>;
 export interface SearchKeys {
   searchKeys: string[];
+  /** What the members' directory matches: the provider and practice names only (never an email or NPI). */
+  directoryKeys: string[];
+  /** The city as the directory compares it, and the provider name as it sorts. */
+  cityKey: string;
+  nameKey: string;
   searchKeysVersion: number;
 }
 
@@ -31,8 +36,23 @@ function fromEachWord(value: string): string[] {
  */
 export function searchKeysOf(fields: SearchedFields): SearchKeys {
   const keys = new Set([fields.practiceName, fields.providerName, fields.city, fields.email, fields.npiNumber].flatMap(fromEachWord));
-  return { searchKeys: [...keys], searchKeysVersion: SEARCH_KEYS_VERSION };
+  const directoryKeys = new Set([fields.providerName, fields.practiceName].flatMap(fromEachWord));
+  return {
+    searchKeys: [...keys],
+    directoryKeys: [...directoryKeys],
+    cityKey: normalize(fields.city),
+    nameKey: normalize(fields.providerName),
+    searchKeysVersion: SEARCH_KEYS_VERSION,
+  };
 }
+
+/** A city as `cityKey` holds it. */
+export const normalizeCity = (city: string): string => normalize(city);
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Matches a key that starts with the (normalized) search: an anchored pattern, a range of an index on the keys. */
+export const keyStartingWith = (search: string) => ({ $regex: `^${escapeRegex(search)}` });
 
 /** The search as the keys are written, or undefined when nothing is left to search for. */
 export function normalizeSearch(search: string | undefined): string | undefined {

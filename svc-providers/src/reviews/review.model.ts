@@ -1,15 +1,34 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { REVIEW_MODERATION_ACTIONS, REVIEW_STATES, type ReviewModerationAction, type ReviewState } from '@altmed/contracts';
+
+/** One administrator's approval or rejection, kept on the review (the audit trail). */
+export interface ReviewModerationEntry {
+  action: ReviewModerationAction;
+  by: { id: string; email: string };
+  at: Date;
+}
 
 export interface ReviewDocument {
+  /** A member's review: made from the provider and the member (`reviewIdOf`), so a member has one per provider. */
   _id: string;
   providerId: string;
+  /** The member who wrote it; absent on reviews from before members wrote them (demo data). */
+  userId?: string;
+  /** "Ada L.": made by the server from the member's account name. */
   clientName: string;
-  /** 0 to 5, in half steps. */
+  /** 1 to 5 for members' reviews; older ones have half steps from 0. */
   satisfactionRating: number;
   efficacyRating: number;
+  /** Plain text, as the member wrote it (trimmed). */
   reviewText: string;
   isActive: boolean;
+  /** True exactly while `status` is approved (what the profile's queries read). */
   isApproved: boolean;
+  /** Absent on reviews older than moderation: read them through `reviewStateOf`. */
+  status?: ReviewState;
+  /** When the ratings and text were last written; a change sends the review back to moderation. */
+  submittedAt?: Date;
+  moderationHistory?: ReviewModerationEntry[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -20,16 +39,34 @@ const reviewSchema = new Schema<ReviewDocument>(
   {
     _id: { type: String, required: true },
     providerId: { type: String, required: true },
+    userId: { type: String },
     clientName: { type: String, required: true },
     satisfactionRating: rating,
     efficacyRating: rating,
     reviewText: { type: String, default: '' },
     isActive: { type: Boolean, required: true, default: true },
     isApproved: { type: Boolean, required: true, default: false },
+    status: { type: String, enum: REVIEW_STATES },
+    submittedAt: { type: Date },
+    moderationHistory: {
+      type: [
+        new Schema<ReviewModerationEntry>(
+          {
+            action: { type: String, enum: REVIEW_MODERATION_ACTIONS, required: true },
+            by: { id: { type: String, required: true }, email: { type: String, required: true } },
+            at: { type: Date, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: undefined,
+    },
   },
   { timestamps: true, versionKey: false },
 );
 reviewSchema.index({ providerId: 1, isActive: 1, isApproved: 1, createdAt: -1 });
+// The admin Reviews page: one state, newest first.
+reviewSchema.index({ status: 1, isActive: 1, submittedAt: -1 });
 
 export type ReviewModel = Model<ReviewDocument>;
 

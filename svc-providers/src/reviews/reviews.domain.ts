@@ -1,10 +1,36 @@
-import type { Review, ReviewStats, ReviewsResponse } from '@altmed/contracts';
-import type { ReviewDocument, ReviewModel } from './review.model';
+import { createHash } from 'node:crypto';
+import {
+  ADMIN_REVIEWS_PAGE_SIZE,
+  ProviderMessages,
+  ReviewMessages,
+  type AccessTokenClaims,
+  type AdminReview,
+  type AdminReviewsResponse,
+  type OwnReview,
+  type Review,
+  type ReviewModerationAction,
+  type ReviewState,
+  type ReviewsResponse,
+  type writeReviewRequestSchema,
+} from '@altmed/contracts';
+import { conflict, notFound } from '@altmed/service-kit';
+import type { QueryFilter } from 'mongoose';
+import type { z } from 'zod';
+import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
+import type { ReviewDocument, ReviewModel, ReviewModerationEntry } from './review.model';
+import { countedReviews, refreshReviewStats } from './review-stats';
+
+const DUPLICATE_KEY = 11000;
+
+export interface ReviewsDeps {
+  providers: ProviderModel;
+  reviews: ReviewModel;
+}
+
+type WriteReview = z.infer<typeof writeReviewRequestSchema>;
 
 /** Only active, approved reviews are ever shown or counted. */
-const shown = (providerId: string) => ({ providerId, isActive: true, isApproved: true });
-
-const twoDecimals = (value: number) => Math.round(value * 100) / 100;
+const shown = (providerId: string) => ({ providerId, ...countedReviews });
 
 export function toReview(review: ReviewDocument): Review {
   return {
@@ -16,25 +42,6 @@ export function toReview(review: ReviewDocument): Review {
     createdAt: review.createdAt.toISOString(),
     isActive: review.isActive,
     isApproved: review.isApproved,
-  };
-}
-
-/**
- * Count and averages of the provider's active, approved reviews (0 when there are none). Summed
- * here: FerretDB 1.24 has no $avg accumulator, and its $sum of a field answered 0.
- */
-export async function reviewStatsOf(reviews: ReviewModel, providerId: string): Promise<Required<ReviewStats>> {
-  const ratings = await reviews
-    .find(shown(providerId))
-    .select({ _id: 0, satisfactionRating: 1, efficacyRating: 1 })
-    .lean<Pick<ReviewDocument, 'satisfactionRating' | 'efficacyRating'>[]>();
-  const total = ratings.length;
-  if (total === 0) return { totalReviews: 0, averageSatisfactionRating: 0, averageEfficacyRating: 0 };
-  const sum = (pick: (review: (typeof ratings)[number]) => number) => ratings.reduce((acc, review) => acc + pick(review), 0);
-  return {
-    totalReviews: total,
-    averageSatisfactionRating: twoDecimals(sum((review) => review.satisfactionRating) / total),
-    averageEfficacyRating: twoDecimals(sum((review) => review.efficacyRating) / total),
   };
 }
 
@@ -50,4 +57,206 @@ export async function listReviews(reviews: ReviewModel, providerId: string, page
     reviews.countDocuments(shown(providerId)),
   ]);
   return { reviews: found.map(toReview), page, limit, total, totalPages: Math.ceil(total / limit) };
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * A member's own review
+ * -------------------------------------------------------------------------------------------- */
+
+/**
+ * The id of a member's review of a provider, the same every time: two submissions at once make one
+ * record, and the other gets a duplicate key (in UUID form, version nibble 5, like the seed's ids).
+ */
+export function reviewIdOf(providerId: string, userId: string): string {
+  const hex = createHash('sha256').update(`altmed-review:${providerId}:${userId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const MAX_FIRST_NAME = 40;
+
+/** The name a review is shown under: the first name and the last name's initial ("Ada Lovelace" → "Ada L."), from the account. */
+export function displayNameOf(accountName: string): string {
+  const words = accountName.trim().split(/\s+/u).filter(Boolean);
+  const first = [...(words[0] ?? '')].slice(0, MAX_FIRST_NAME).join('');
+  if (!first) return 'Member';
+  const last = words.length > 1 ? [...words.at(-1)!][0] : undefined;
+  return last ? `${first} ${last.toUpperCase()}.` : first;
+}
+
+/** Where a review stands; reviews older than moderation have only the flag. */
+export function reviewStateOf(review: Pick<ReviewDocument, 'status' | 'isApproved'>): ReviewState {
+  return review.status ?? (review.isApproved ? 'approved' : 'pending');
+}
+
+export function toOwnReview(review: ReviewDocument): OwnReview {
+  return {
+    _id: review._id,
+    providerId: review.providerId,
+    clientName: review.clientName,
+    satisfactionRating: review.satisfactionRating,
+    efficacyRating: review.efficacyRating,
+    reviewText: review.reviewText,
+    status: reviewStateOf(review),
+    createdAt: review.createdAt.toISOString(),
+    submittedAt: (review.submittedAt ?? review.createdAt).toISOString(),
+  };
+}
+
+/** A provider members may review: approved, active, with an account ("Provider Not Found" otherwise). */
+async function reviewableProvider(deps: ReviewsDeps, providerId: string): Promise<void> {
+  const found = await deps.providers.exists({ _id: providerId, accountState: 'active', isActive: true, isApproved: true });
+  if (!found) throw notFound(ProviderMessages.providerNotFound);
+}
+
+const reviewNotFound = () => notFound(ReviewMessages.reviewNotFound);
+
+/** POST /provider-info/{id}/reviews: the member's one review of the provider, waiting for moderation. */
+export async function createReview(deps: ReviewsDeps, providerId: string, auth: AccessTokenClaims, review: WriteReview): Promise<OwnReview> {
+  await reviewableProvider(deps, providerId);
+  const _id = reviewIdOf(providerId, auth.sub);
+  if (await deps.reviews.exists({ _id })) throw conflict(ReviewMessages.alreadyReviewed);
+  const now = new Date();
+  try {
+    const created = await deps.reviews.create({
+      _id,
+      providerId,
+      userId: auth.sub,
+      clientName: displayNameOf(auth.name),
+      ...review,
+      isActive: true,
+      isApproved: false,
+      status: 'pending',
+      submittedAt: now,
+    });
+    return toOwnReview(created.toObject());
+  } catch (err) {
+    if ((err as { code?: number }).code === DUPLICATE_KEY) throw conflict(ReviewMessages.alreadyReviewed);
+    throw err;
+  }
+}
+
+/** GET /provider-info/{id}/reviews/mine: the caller's review of the provider in any state, or null. */
+export async function getOwnReview(deps: ReviewsDeps, providerId: string, auth: AccessTokenClaims): Promise<OwnReview | null> {
+  const review = await deps.reviews.findById(reviewIdOf(providerId, auth.sub)).lean<ReviewDocument>();
+  return review ? toOwnReview(review) : null;
+}
+
+/**
+ * PUT /provider-info/{id}/reviews/mine: new ratings and text, back to moderation (an approved one
+ * leaves the figures until approved again). The figures are counted again after every edit: an
+ * admin may approve the review between this read and this write.
+ */
+export async function updateOwnReview(deps: ReviewsDeps, providerId: string, auth: AccessTokenClaims, review: WriteReview): Promise<OwnReview> {
+  await reviewableProvider(deps, providerId);
+  const _id = reviewIdOf(providerId, auth.sub);
+  const current = await deps.reviews.findById(_id).lean<ReviewDocument>();
+  if (!current) throw reviewNotFound();
+  const unchanged =
+    current.satisfactionRating === review.satisfactionRating && current.efficacyRating === review.efficacyRating && current.reviewText === review.reviewText;
+  if (unchanged) return toOwnReview(current);
+  const updated = await deps.reviews
+    .findOneAndUpdate(
+      { _id },
+      { $set: { ...review, clientName: displayNameOf(auth.name), status: 'pending', isApproved: false, submittedAt: new Date() } },
+      { returnDocument: 'after' },
+    )
+    .lean<ReviewDocument>();
+  if (!updated) throw reviewNotFound();
+  await refreshReviewStats(deps.providers, deps.reviews, providerId);
+  return toOwnReview(updated);
+}
+
+/** DELETE /provider-info/{id}/reviews/mine: removes it; the member may write a new one. */
+export async function deleteOwnReview(deps: ReviewsDeps, providerId: string, auth: AccessTokenClaims): Promise<void> {
+  const removed = await deps.reviews.findOneAndDelete({ _id: reviewIdOf(providerId, auth.sub) }).lean<ReviewDocument>();
+  if (!removed) throw reviewNotFound();
+  if (removed.isApproved) await refreshReviewStats(deps.providers, deps.reviews, providerId);
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Moderation by admins
+ * -------------------------------------------------------------------------------------------- */
+
+const stateFilter: Record<ReviewState, QueryFilter<ReviewDocument>> = {
+  pending: { isActive: true, isApproved: false, status: { $ne: 'rejected' } },
+  approved: { isActive: true, isApproved: true },
+  rejected: { isActive: true, status: 'rejected' },
+};
+
+const auditOf = (entry: ReviewModerationEntry) => ({ action: entry.action, by: entry.by.email, at: entry.at.toISOString() });
+
+function toAdminReview(review: ReviewDocument, provider: Pick<ProviderDocument, 'providerName' | 'practiceName'> | undefined): AdminReview {
+  const history = (review.moderationHistory ?? []).map(auditOf);
+  const last = history.at(-1);
+  return {
+    ...toOwnReview(review),
+    ...(provider ? { providerName: provider.providerName, practiceName: provider.practiceName } : {}),
+    moderationHistory: history,
+    ...(last ? { lastModeration: last } : {}),
+  };
+}
+
+async function providerNamesOf(deps: ReviewsDeps, providerIds: string[]) {
+  const found = await deps.providers
+    .find({ _id: { $in: [...new Set(providerIds)] } })
+    .select({ providerName: 1, practiceName: 1 })
+    .lean<Pick<ProviderDocument, '_id' | 'providerName' | 'practiceName'>[]>();
+  return new Map(found.map((provider) => [provider._id, provider]));
+}
+
+/** GET /admins/reviews: the reviews in one state (pending by default), newest submission first, a page at a time, with their providers' names. */
+export async function listReviewsForAdmin(deps: ReviewsDeps, state: ReviewState, page: number): Promise<AdminReviewsResponse> {
+  const filter = stateFilter[state];
+  const [found, total] = await Promise.all([
+    deps.reviews
+      .find(filter)
+      .sort({ submittedAt: -1, createdAt: -1, _id: 1 })
+      .skip((page - 1) * ADMIN_REVIEWS_PAGE_SIZE)
+      .limit(ADMIN_REVIEWS_PAGE_SIZE)
+      .lean<ReviewDocument[]>(),
+    deps.reviews.countDocuments(filter),
+  ]);
+  const names = await providerNamesOf(
+    deps,
+    found.map((review) => review.providerId),
+  );
+  return {
+    reviews: found.map((review) => toAdminReview(review, names.get(review.providerId))),
+    page,
+    pageSize: ADMIN_REVIEWS_PAGE_SIZE,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / ADMIN_REVIEWS_PAGE_SIZE)),
+  };
+}
+
+/** Which states an action applies to: approve a pending or rejected review, reject a pending or approved one. */
+const allowedFrom: Record<ReviewModerationAction, readonly ReviewState[]> = {
+  approve: ['pending', 'rejected'],
+  reject: ['pending', 'approved'],
+};
+
+/**
+ * PUT /admins/reviews/{reviewId}/status: approves or rejects, with the admin and the time on the
+ * review's trail, in one write made only if the review is still as it was read (a second admin at
+ * the same moment, or an edit by its author, gets 409); then the provider's figures follow.
+ */
+export async function moderateReview(deps: ReviewsDeps, reviewId: string, action: ReviewModerationAction, admin: AccessTokenClaims): Promise<AdminReview> {
+  const review = await deps.reviews.findOne({ _id: reviewId, isActive: true }).lean<ReviewDocument>();
+  if (!review) throw reviewNotFound();
+  const state = reviewStateOf(review);
+  if (!allowedFrom[action].includes(state)) throw conflict(ReviewMessages.actionNotAllowed);
+
+  const entry: ReviewModerationEntry = { action, by: { id: admin.sub, email: admin.email }, at: new Date() };
+  const next: ReviewState = action === 'approve' ? 'approved' : 'rejected';
+  const updated = await deps.reviews
+    .findOneAndUpdate(
+      { _id: reviewId, isApproved: review.isApproved, status: review.status ?? { $exists: false }, updatedAt: review.updatedAt },
+      { $set: { status: next, isApproved: next === 'approved' }, $push: { moderationHistory: entry } },
+      { returnDocument: 'after' },
+    )
+    .lean<ReviewDocument>();
+  if (!updated) throw conflict(ReviewMessages.actionNotAllowed);
+  if (action === 'approve' || review.isApproved) await refreshReviewStats(deps.providers, deps.reviews, review.providerId);
+  const names = await providerNamesOf(deps, [review.providerId]);
+  return toAdminReview(updated, names.get(review.providerId));
 }

@@ -8,6 +8,7 @@ import { loadProvidersConfig } from '../config';
 import { providerModel, type ProviderModel, type StoredImage } from '../providers/provider.model';
 import { searchKeysOf } from '../providers/search-keys';
 import { reviewModel, type ReviewModel } from '../reviews/review.model';
+import { recountReviewStats } from '../reviews/review-stats';
 import { s3Storage, type UploadStorage } from '../uploads/storage';
 import { deaFrom, demoProviders, generatedProvider, npiFrom, reviewsFor, seededId, type SeedProvider } from './seed-data';
 
@@ -78,18 +79,23 @@ function recordOf(provider: SeedProvider, index: number, email: string, npiNumbe
 }
 
 function reviewDocuments(providerId: string, seed: number, count: number) {
-  return reviewsFor(seed, count).map((review, index) => ({
-    _id: seededId(`${providerId}:review:${index}`),
-    providerId,
-    clientName: review.clientName,
-    satisfactionRating: review.satisfactionRating,
-    efficacyRating: review.efficacyRating,
-    reviewText: review.reviewText,
-    isActive: true,
-    isApproved: review.isApproved,
-    createdAt: new Date(Date.now() - review.daysAgo * DAY_MS),
-    updatedAt: new Date(),
-  }));
+  return reviewsFor(seed, count).map((review, index) => {
+    const createdAt = new Date(Date.now() - review.daysAgo * DAY_MS);
+    return {
+      _id: seededId(`${providerId}:review:${index}`),
+      providerId,
+      clientName: review.clientName,
+      satisfactionRating: review.satisfactionRating,
+      efficacyRating: review.efficacyRating,
+      reviewText: review.reviewText,
+      isActive: true,
+      isApproved: review.isApproved,
+      status: review.isApproved ? ('approved' as const) : ('pending' as const),
+      submittedAt: createdAt,
+      createdAt,
+      updatedAt: new Date(),
+    };
+  });
 }
 
 /** The handful of demo providers, their logins (through svc-identity), images and reviews. Running it again updates them. */
@@ -115,8 +121,10 @@ async function seedDemo(deps: SeedDeps, accounts: ReturnType<typeof identityAcco
       { $set: record, $setOnInsert: { createdAt: new Date(Date.now() - (40 + index) * DAY_MS) } },
       { upsert: true },
     );
-    await deps.reviews.deleteMany({ providerId });
+    // The demo reviews only: reviews members wrote (with their userId) stay.
+    await deps.reviews.deleteMany({ providerId, userId: { $exists: false } });
     await deps.reviews.insertMany(reviewDocuments(providerId, index, 3 + (index % 5)));
+    await recountReviewStats(deps.providers, deps.reviews, [providerId]);
     lines.push(`  ${provider.status.padEnd(8)} ${email}  (${provider.providerName}, /provider-profile/${providerId})`);
   }
   return lines;
@@ -143,8 +151,9 @@ async function seedGenerated(deps: SeedDeps, count: number, log: (line: string) 
       { ordered: false },
     );
     const ids = generated.map(({ id }) => id);
-    await deps.reviews.deleteMany({ providerId: { $in: ids } });
+    await deps.reviews.deleteMany({ providerId: { $in: ids }, userId: { $exists: false } });
     await deps.reviews.insertMany(generated.flatMap(({ n, id }) => reviewDocuments(id, n, n % 6)));
+    await recountReviewStats(deps.providers, deps.reviews, ids);
     log(`  ${Math.min(start + BATCH, count)} of ${count} providers`);
   }
 }

@@ -1,9 +1,17 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { connect } from 'amqplib';
 import request from 'supertest';
 import sharp from 'sharp';
-import type { ProviderSignupResponse } from '@altmed/contracts';
+import type { AuthResponse, EventEnvelope, ProviderSignupResponse } from '@altmed/contracts';
 import type { RunningService } from '@altmed/service-kit';
-import { startServiceProcess, startServiceUnderTest, type ServiceProcess, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
+import {
+  eventually,
+  startServiceProcess,
+  startServiceUnderTest,
+  testEventsExchange,
+  type ServiceProcess,
+  type ServiceUnderTest,
+} from '@altmed/local-stack/src/testing';
 import { loadProvidersConfig } from '../config';
 import { startProvidersService } from '../service';
 
@@ -106,17 +114,59 @@ export async function logIn(identityUrl: string, email: string, password: string
   return (response.body as { token: string }).token;
 }
 
-export async function memberToken(identityUrl: string): Promise<string> {
+async function signUpMember(identityUrl: string, name: string): Promise<AuthResponse> {
   const response = await request(identityUrl)
     .post('/users/signup')
     .send({
-      name: 'Sam Member',
-      email: `sam.${randomUUID().slice(0, 8)}@example.com`,
+      name,
+      email: `member.${randomUUID().slice(0, 8)}@example.com`,
       password: 'member password',
       contactInfo: { phone: '555-123-4567', specialties: ['Nutrition'] },
     })
     .expect(201);
-  return (response.body as { token: string }).token;
+  return response.body as AuthResponse;
+}
+
+/** A member without a membership. */
+export async function memberToken(identityUrl: string, name = 'Sam Member'): Promise<string> {
+  return (await signUpMember(identityUrl, name)).token;
+}
+
+/**
+ * A member who has paid: svc-billing's payment.succeeded, published to the test's events exchange,
+ * makes identity activate the membership as it does after a real payment.
+ */
+export async function activeMember(identityUrl: string, name = 'Pat Paying'): Promise<AuthResponse> {
+  const member = await signUpMember(identityUrl, name);
+  const payment: EventEnvelope = {
+    id: randomUUID(),
+    type: 'payment.succeeded',
+    version: 1,
+    time: new Date().toISOString(),
+    source: 'svc-billing',
+    data: {
+      paymentId: randomUUID(),
+      userId: member.user.id,
+      amount: 11988,
+      currency: 'usd',
+      promoCode: null,
+      paymentIntentId: `pi_${randomUUID().replace(/-/g, '')}`,
+      paidAt: new Date().toISOString(),
+    },
+  };
+  const connection = await connect(process.env.AMQP_URL!);
+  try {
+    const channel = await connection.createConfirmChannel();
+    channel.publish(testEventsExchange(), payment.type, Buffer.from(JSON.stringify(payment)), { persistent: true, messageId: payment.id });
+    await channel.waitForConfirms();
+  } finally {
+    await connection.close();
+  }
+  await eventually(async () => {
+    const me = await request(identityUrl).get('/users/me').set('Authorization', `Bearer ${member.token}`);
+    return (me.body as AuthResponse).user.membership.status === 'active';
+  }, 20_000);
+  return member;
 }
 
 export const adminToken = (identityUrl: string) => logIn(identityUrl, 'admin@providers.test', 'an-admin-password-for-tests');

@@ -1,0 +1,40 @@
+import { DirectoryMessages, ProviderMessages, SAVED_PROVIDERS_MAX, type DirectoryProvider } from '@altmed/contracts';
+import { AppError, notFound } from '@altmed/service-kit';
+import { LISTED, directoryProvidersOf, type DirectoryDeps } from '../directory/directory.domain';
+import { savedProviderId, type SavedProviderModel } from './saved-provider.model';
+
+export interface SavedProvidersDeps extends DirectoryDeps {
+  savedProviders: SavedProviderModel;
+}
+
+const DUPLICATE_KEY = 11000;
+
+/** The ids a member keeps, newest first. */
+export async function savedIdsOf(deps: SavedProvidersDeps, userId: string): Promise<string[]> {
+  const saved = await deps.savedProviders.find({ userId }).sort({ savedAt: -1, _id: 1 }).limit(SAVED_PROVIDERS_MAX).select({ providerId: 1 }).lean();
+  return saved.map(({ providerId }) => providerId);
+}
+
+/** The member's saved providers that are still listed (one blocked since is left out, and comes back if unblocked). */
+export async function listSavedProviders(deps: SavedProvidersDeps, userId: string): Promise<DirectoryProvider[]> {
+  return directoryProvidersOf(deps, await savedIdsOf(deps, userId));
+}
+
+/** Saves a listed provider for the member; saving one already saved changes nothing. */
+export async function saveProvider(deps: SavedProvidersDeps, userId: string, providerId: string): Promise<void> {
+  if (!(await deps.providers.exists({ $and: [LISTED, { _id: providerId }] }))) throw notFound(ProviderMessages.providerNotFound);
+  const _id = savedProviderId(userId, providerId);
+  if (await deps.savedProviders.exists({ _id })) return;
+  if ((await deps.savedProviders.countDocuments({ userId })) >= SAVED_PROVIDERS_MAX) throw new AppError(409, DirectoryMessages.savedLimit);
+  try {
+    await deps.savedProviders.create({ _id, userId, providerId, savedAt: new Date() });
+  } catch (err) {
+    // Two saves at once: the other one stored it.
+    if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+  }
+}
+
+/** Removes a provider from the member's saved ones; removing one not saved changes nothing. */
+export async function unsaveProvider(deps: SavedProvidersDeps, userId: string, providerId: string): Promise<void> {
+  await deps.savedProviders.deleteOne({ _id: savedProviderId(userId, providerId) });
+}
