@@ -7,9 +7,12 @@ const memberRemote = federatedAppConfig({
   name: 'mfe_member',
   uniqueName: 'altmed_mfe_member',
   publicPath: 'auto',
-  // The shell mounts mfe_member/ProviderProfilePage on /provider-profile/:providerId.
+  // The shell mounts mfe_member/ProviderProfilePage on /provider-profile/:providerId, mfe_member/DirectoryPage on /providers
+  // and mfe_member/ComparePage on /compare.
   exposes: {
     './ProviderProfilePage': './src/features/provider-profile/components/ProviderProfilePage.tsx',
+    './DirectoryPage': './src/features/directory/components/DirectoryPage.tsx',
+    './ComparePage': './src/features/compare/components/ComparePage.tsx',
   },
   devPort: 3001,
 });

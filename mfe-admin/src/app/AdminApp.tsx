@@ -8,6 +8,7 @@ import { PlaceholderPage } from '../features/placeholders/components/Placeholder
 // The list pages (and react-query with them) load when opened, so the login page stays light.
 const ProvidersPage = lazy(() => import('../features/providers/components/ProvidersPage').then((m) => ({ default: m.ProvidersPage })));
 const PromoCodesPage = lazy(() => import('../features/promo-codes/components/PromoCodesPage').then((m) => ({ default: m.PromoCodesPage })));
+const ReviewsPage = lazy(() => import('../features/reviews/components/ReviewsPage').then((m) => ({ default: m.ReviewsPage })));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner />}>{children}</Suspense>;
@@ -27,6 +28,14 @@ export default function AdminApp() {
           element={
             <Loading>
               <ProvidersPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="reviews"
+          element={
+            <Loading>
+              <ReviewsPage />
             </Loading>
           }
         />

@@ -136,6 +136,7 @@ const Content = styled.main<{ $withSidebar: boolean }>`
 const links = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/providers', label: 'Providers' },
+  { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/promo-codes', label: 'Promo Codes' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/orders', label: 'Orders' },

@@ -1,6 +1,8 @@
 import { Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageContainer, PageTitle } from '@altmed/web-kit';
+import ComparePage from '../features/compare/components/ComparePage';
+import DirectoryPage from '../features/directory/components/DirectoryPage';
 import ProviderProfilePage from '../features/provider-profile/components/ProviderProfilePage';
 
 const Hint = styled.p`
@@ -11,13 +13,15 @@ const Hint = styled.p`
 export function StandaloneRoutes() {
   return (
     <Routes>
+      <Route path="/providers" element={<DirectoryPage />} />
       <Route path="/provider-profile/:providerId" element={<ProviderProfilePage />} />
+      <Route path="/compare" element={<ComparePage />} />
       <Route
         path="*"
         element={
           <PageContainer>
             <PageTitle>mfe-member</PageTitle>
-            <Hint>Open /provider-profile/&lt;providerId&gt; to see a provider profile.</Hint>
+            <Hint>Open /providers for the directory, or /provider-profile/&lt;providerId&gt; to see a provider profile.</Hint>
           </PageContainer>
         }
       />

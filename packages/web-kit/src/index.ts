@@ -31,7 +31,7 @@ export { formatDate } from './format/formatDate';
 export { Modal, type ModalProps } from './ui/Modal';
 export { toast, getToastStore, createToastStore, type Toast, type ToastTone, type ToastStore } from './toast/toastStore';
 export { Toaster } from './toast/Toaster';
-export { requestLogin, onLoginRequest, type LoginRequest } from './auth/loginRequests';
+export { requestLogin, onLoginRequest, requestJoin, onJoinRequest, type LoginRequest } from './auth/loginRequests';
 export {
   ROUTE_ACCESS,
   GuardMessages,

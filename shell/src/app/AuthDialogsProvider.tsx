@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { onLoginRequest, useSessionEnd } from '@altmed/web-kit';
+import { onJoinRequest, onLoginRequest, useSessionEnd } from '@altmed/web-kit';
 import { LoginDialog } from '../features/auth/components/LoginDialog';
 import { JoinDialog, type JoinStep } from '../features/join/components/JoinDialog';
 import { AuthDialogsContext, type AuthDialogs } from '../lib/authDialogs';
@@ -8,7 +8,7 @@ type OpenDialog = { kind: 'login'; returnTo?: string; reason?: string } | { kind
 
 /**
  * Owns which auth modal is open; features open them through useAuthDialogs(), guards (in the shell
- * or a remote) through web-kit's requestLogin(). Opens the login modal when the session ends by itself.
+ * or a remote) through web-kit's requestLogin(), remotes' Join buttons through requestJoin(). Opens the login modal when the session ends by itself.
  */
 export function AuthDialogsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<OpenDialog>(null);
@@ -18,6 +18,7 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
   );
   const close = useMemo(() => () => setOpen(null), []);
   useEffect(() => onLoginRequest(({ returnTo, reason }) => setOpen({ kind: 'login', returnTo, reason })), []);
+  useEffect(() => onJoinRequest(() => setOpen({ kind: 'join', step: 'membership' })), []);
   // The API refused the token or it expired: the session is gone, so ask for a new login.
   useSessionEnd(() => setOpen({ kind: 'login' }));
   return (

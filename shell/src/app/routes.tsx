@@ -24,7 +24,9 @@ export const remoteRoutes = [
   { path: '/profile-content', remote: 'mfe_provider', module: 'ProfileContentPage' },
   { path: '/completion', remote: 'mfe_provider', module: 'CompletionPage' },
   { path: '/provider/profile', remote: 'mfe_provider', module: 'ProviderDashboardPage' },
+  { path: '/providers', remote: 'mfe_member', module: 'DirectoryPage' },
   { path: '/provider-profile/:providerId', remote: 'mfe_member', module: 'ProviderProfilePage' },
+  { path: '/compare', remote: 'mfe_member', module: 'ComparePage' },
   { path: '/admin/*', remote: 'mfe_admin', module: 'AdminApp' },
 ] as const;
 

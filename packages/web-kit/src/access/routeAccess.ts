@@ -10,6 +10,7 @@ export const GuardMessages = {
   providerOnly: 'You must be logged in as a provider to access this page.',
   notAuthenticated: 'You are not authenticated to access this page.',
   adminOnly: 'Access denied. Admin privileges required.',
+  loginToCompare: 'You must be logged in to compare providers.',
 } as const;
 
 export interface RouteAccessRule {
@@ -31,6 +32,7 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/admin/*', access: 'admin', deniedTo: '/admin/login', deniedMessage: GuardMessages.notAuthenticated },
   { path: '/provider/profile', access: 'provider', deniedTo: '/', deniedMessage: GuardMessages.providerOnly },
   { path: '/provider-profile/:providerId', access: 'member', deniedTo: '/', deniedMessage: GuardMessages.loginForProfiles },
+  { path: '/compare', access: 'member', deniedTo: '/', deniedMessage: GuardMessages.loginToCompare },
   { path: '/account', access: 'member', deniedTo: '/' },
 ];
 

@@ -10,26 +10,40 @@ export interface LoginRequest {
   reason?: string;
 }
 
-type Listener = (request: LoginRequest) => void;
-const listeners = new Set<Listener>();
-/** A request made before anyone listened (a guard's effect runs before its ancestors' effects). */
-let pending: LoginRequest | null = null;
-
-export function requestLogin(request: LoginRequest = {}): void {
-  if (listeners.size === 0) {
-    pending = request;
-    return;
-  }
-  listeners.forEach((listener) => listener(request));
+/**
+ * Requests from any app to the shell, which owns the auth modals. One made before anyone listens
+ * waits for the first listener (a guard's effect runs before its ancestors' effects).
+ */
+function requestChannel<T>() {
+  const listeners = new Set<(request: T) => void>();
+  let pending: { request: T } | null = null;
+  return {
+    request: (request: T): void => {
+      if (listeners.size === 0) {
+        pending = { request };
+        return;
+      }
+      listeners.forEach((listener) => listener(request));
+    },
+    /** Listens, starting with a request still waiting; returns the function that stops listening. */
+    listen: (listener: (request: T) => void): (() => void) => {
+      listeners.add(listener);
+      if (pending) {
+        const { request } = pending;
+        pending = null;
+        listener(request);
+      }
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
-/** Listens for login requests, starting with one still waiting; returns the function that stops listening. */
-export function onLoginRequest(listener: Listener): () => void {
-  listeners.add(listener);
-  if (pending) {
-    const request = pending;
-    pending = null;
-    listener(request);
-  }
-  return () => listeners.delete(listener);
-}
+const loginRequests = requestChannel<LoginRequest>();
+const joinRequests = requestChannel<void>();
+
+export const requestLogin = (request: LoginRequest = {}): void => loginRequests.request(request);
+export const onLoginRequest = loginRequests.listen;
+
+/** Opens the shell's join flow (a remote's "Join" button). */
+export const requestJoin = (): void => joinRequests.request();
+export const onJoinRequest = joinRequests.listen;

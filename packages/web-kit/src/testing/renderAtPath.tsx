@@ -12,9 +12,9 @@ import { SessionProvider } from '../session/SessionContext';
 import { createSessionStore, type SessionStore } from '../session/sessionStore';
 
 export function renderAtPath(path: string, routes: ReactNode, store: SessionStore = createSessionStore(window.localStorage)) {
-  const location = { pathname: path };
+  const location = { pathname: path, search: '' };
   function Probe() {
-    location.pathname = useLocation().pathname;
+    ({ pathname: location.pathname, search: location.search } = useLocation());
     return null;
   }
   const utils = render(

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Button, theme } from '@altmed/web-kit';
+import { SavedTexts, useSavedProvider } from '../hooks/useSavedProvider';
 import { ProfileTexts } from '../lib/profileTexts';
 
 const Actions = styled.div`
@@ -29,10 +30,12 @@ const ButtonLink = styled.a`
 `;
 
 /**
- * Call, Email and Save (SPEC §2). Call and Save do nothing on this page. Email writes to the
- * provider, whose address the API shares only with the provider itself and admins.
+ * Call, Email and Save (SPEC §2). Call does nothing on this page. Email writes to the provider,
+ * whose address the API shares only with the provider itself and admins. Save keeps the provider
+ * in a member's saved providers (My membership, and the directory's filter).
  */
-export function ContactActions({ email }: { email: string | undefined }) {
+export function ContactActions({ providerId, email }: { providerId: string; email: string | undefined }) {
+  const save = useSavedProvider(providerId);
   return (
     <Actions>
       <Button variant="outline">Call</Button>
@@ -43,7 +46,11 @@ export function ContactActions({ email }: { email: string | undefined }) {
           Email
         </Button>
       )}
-      <Button variant="outline">Save</Button>
+      {save ? (
+        <Button variant={save.saved ? 'secondary' : 'outline'} aria-pressed={save.saved} disabled={save.busy} onClick={() => void save.toggle()}>
+          {save.saved ? SavedTexts.saved : SavedTexts.save}
+        </Button>
+      ) : null}
     </Actions>
   );
 }

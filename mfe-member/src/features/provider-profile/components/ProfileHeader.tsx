@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { formatDate, theme } from '@altmed/web-kit';
+import { formatDate, isAdminUser, theme, useSession } from '@altmed/web-kit';
+import { CompareToggle } from '../../../components/CompareToggle';
 import type { PublicProvider } from '../api/providerProfile';
 import { ProfileTexts } from '../lib/profileTexts';
 import { providerAddress } from '../lib/providerDetails';
@@ -42,6 +43,13 @@ const Verified = styled.p`
   }
 `;
 
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  flex-wrap: wrap;
+`;
+
 const Subtitle = styled.p`
   color: ${theme.colors.textMuted};
 `;
@@ -67,6 +75,9 @@ function CheckBadgeIcon() {
 /** Name, when the provider was verified, practice and address, and the contact buttons. */
 export function ProfileHeader({ provider }: { provider: PublicProvider }) {
   const verifiedOn = provider.verifiedAt ? formatDate(provider.verifiedAt) : null;
+  const { user } = useSession();
+  // Members and admins compare providers; a provider viewing a profile does not.
+  const canCompare = user?.role === 'user' || isAdminUser(user);
   return (
     <Header>
       <Identity>
@@ -79,7 +90,10 @@ export function ProfileHeader({ provider }: { provider: PublicProvider }) {
         ) : null}
         <Subtitle>{[provider.practiceName, providerAddress(provider)].filter(Boolean).join(' · ')}</Subtitle>
       </Identity>
-      <ContactActions email={provider.email} />
+      <Actions>
+        <ContactActions providerId={provider._id} email={provider.email} />
+        {canCompare ? <CompareToggle providerId={provider._id} providerName={provider.providerName ?? ''} /> : null}
+      </Actions>
     </Header>
   );
 }

@@ -69,6 +69,9 @@ async function openProfile(body: PublicProvider, routes: TestRoute[] = []) {
   return view;
 }
 
+/** The profile's own requests: a member's page also asks for the member's own review (tested in OwnReviewSection.test.tsx) and saved providers. */
+const profileRequests = () => server.requests.filter((request) => !request.url.endsWith('/reviews/mine') && !request.url.endsWith('/saved-providers'));
+
 const starsOf = (rating: HTMLElement) => Array.from(rating.querySelectorAll('svg')).map((star) => star.getAttribute('data-fill'));
 
 describe('provider profile page', () => {
@@ -95,7 +98,7 @@ describe('provider profile page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dr. Mara Quinn' })).toBeInTheDocument();
     expect(screen.queryByText('Loading provider profile...')).not.toBeInTheDocument();
-    expect(server.requests).toEqual([expect.objectContaining({ method: 'GET', url: '/api/provider-info/p1', authorization: 'Bearer member-token' })]);
+    expect(profileRequests()).toEqual([expect.objectContaining({ method: 'GET', url: '/api/provider-info/p1', authorization: 'Bearer member-token' })]);
 
     expect(screen.getByText('Verified on June 5, 2025')).toBeInTheDocument();
     const headshot = screen.getByRole('img', { name: 'Headshot of Dr. Mara Quinn' });
@@ -125,7 +128,7 @@ describe('provider profile page', () => {
     renderAt('/provider-profile/missing');
     expect(await screen.findByRole('heading', { name: 'Provider Not Found' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
-    expect(server.requests).toHaveLength(1);
+    expect(profileRequests()).toHaveLength(1);
   });
 
   it('shows Error Loading Profile with Try Again, which loads it again', async () => {
@@ -133,12 +136,12 @@ describe('provider profile page', () => {
     renderAt('/provider-profile/p1');
     expect(await screen.findByRole('heading', { name: 'Error Loading Profile' })).toBeInTheDocument();
     expect(screen.getByText('Failed to load provider information. Please try again later.')).toBeInTheDocument();
-    expect(server.requests).toHaveLength(1);
+    expect(profileRequests()).toHaveLength(1);
 
     server.setRoutes([profileRoute(provider())]);
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dr. Mara Quinn' })).toBeInTheDocument();
-    expect(server.requests).toHaveLength(2);
+    expect(profileRequests()).toHaveLength(2);
     // No description: the About text is built from name, certifications, specialties, practice and city.
     expect(
       screen.getByText(
@@ -183,14 +186,14 @@ describe('provider profile page', () => {
         delayMs: 30,
       },
     ]);
-    expect(server.requests.filter((request) => request.url.includes('/reviews'))).toHaveLength(0);
+    expect(profileRequests().filter((request) => request.url.includes('/reviews'))).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Read All Reviews' }));
     const dialog = await screen.findByRole('dialog', { name: 'Patient Reviews' });
     expect(within(dialog).getByRole('status')).toHaveTextContent('Loading reviews...');
     await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(50));
     expect(within(dialog).getByText('Review number 50')).toBeInTheDocument();
-    expect(server.requests.at(-1)).toMatchObject({ url: '/api/provider-info/p1/reviews?page=1&limit=50', authorization: 'Bearer member-token' });
+    expect(profileRequests().at(-1)).toMatchObject({ url: '/api/provider-info/p1/reviews?page=1&limit=50', authorization: 'Bearer member-token' });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -258,5 +261,40 @@ describe('provider profile page', () => {
     await openProfile(provider({ stateLicenses: [{ state: 'CO', licenseNumber: 'ND-0042', deaNumber: 'AB1234563' }] }));
     const qualifications = screen.getByRole('region', { name: 'Education and Qualifications' });
     expect(within(qualifications).getByText(/DEA Number AB1234563/)).toBeInTheDocument();
+  });
+
+  it('saves the provider for the member and removes it again, saying so', async () => {
+    server.setRoutes([
+      profileRoute(provider()),
+      { method: 'GET', path: '/api/saved-providers', status: 200, body: { providers: [] } },
+      { method: 'PUT', path: '/api/saved-providers/p1', status: 204 },
+      { method: 'DELETE', path: '/api/saved-providers/p1', status: 204 },
+    ]);
+    renderAt('/provider-profile/p1');
+    await screen.findByRole('heading', { level: 1, name: 'Dr. Mara Quinn' });
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(save);
+    expect(await screen.findByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() =>
+      expect(server.requests.some((request) => request.method === 'PUT' && request.url === '/api/saved-providers/p1' && request.answered)).toBe(true),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Saved' }));
+    expect(await screen.findByRole('button', { name: 'Save' })).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(server.requests.every((request) => request.answered)).toBe(true));
+    expect(server.requests.filter((request) => request.method !== 'GET').map((request) => request.method)).toEqual(['PUT', 'DELETE']);
+  });
+
+  it('shows a saved provider as saved, and puts the button back when saving is refused', async () => {
+    server.setRoutes([
+      profileRoute(provider()),
+      { method: 'GET', path: '/api/saved-providers', status: 200, body: { providers: [{ _id: 'p1' }] } },
+      { method: 'DELETE', path: '/api/saved-providers/p1', status: 403, body: { message: 'An active membership is required' } },
+    ]);
+    renderAt('/provider-profile/p1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Saved' }));
+    await waitFor(() => expect(server.requests.some((request) => request.method === 'DELETE' && request.answered)).toBe(true));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByRole('button', { name: 'Saved' })).toBeEnabled();
   });
 });

@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
-import { PageContainer, theme } from '@altmed/web-kit';
+import { PageContainer, theme, useSession } from '@altmed/web-kit';
+import { CompareTray } from '../../../components/CompareTray';
 import type { PublicProvider } from '../api/providerProfile';
 import { aboutText, latestReviews } from '../lib/providerDetails';
 import { AdvertisementPlaceholder } from './AdvertisementPlaceholder';
@@ -9,6 +11,9 @@ import { ProfileHeader } from './ProfileHeader';
 import { ProfileHero } from './ProfileHero';
 import { ProfileSection } from './ProfileSection';
 import { QualificationsSection } from './QualificationsSection';
+
+// A member's own review (and its form) is downloaded after the profile, not with it.
+const OwnReviewSection = lazy(() => import('./OwnReviewSection').then(({ OwnReviewSection: Section }) => ({ default: Section })));
 
 const Layout = styled.div`
   display: grid;
@@ -32,6 +37,9 @@ const About = styled.p`
 
 /** The loaded profile (SPEC §2). */
 export function ProviderProfileView({ provider }: { provider: PublicProvider }) {
+  const { user } = useSession();
+  // Members write reviews; providers and admins only read them.
+  const isMember = user?.role === 'user';
   return (
     <PageContainer>
       <ProfileHero provider={provider} />
@@ -42,6 +50,11 @@ export function ProviderProfileView({ provider }: { provider: PublicProvider }) 
             <About>{aboutText(provider)}</About>
           </ProfileSection>
           <PatientsSaySection providerId={provider._id} stats={provider.reviewStats} latestReviews={latestReviews(provider)} />
+          {isMember ? (
+            <Suspense fallback={null}>
+              <OwnReviewSection providerId={provider._id} />
+            </Suspense>
+          ) : null}
           <QualificationsSection provider={provider} />
         </Column>
         <Column>
@@ -49,6 +62,7 @@ export function ProviderProfileView({ provider }: { provider: PublicProvider }) 
           <AdvertisementPlaceholder />
         </Column>
       </Layout>
+      <CompareTray />
     </PageContainer>
   );
 }

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { Review } from '@altmed/contracts/web';
 import { formatDate, theme } from '@altmed/web-kit';
-import { StarRating } from './StarRating';
+import { StarRating } from '../../../components/StarRating';
 
 const List = styled.ul`
   list-style: none;

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import type { ReviewStats } from '@altmed/contracts/web';
 import { theme } from '@altmed/web-kit';
-import { formatRating, reviewCount } from '../lib/ratings';
-import { StarRating } from './StarRating';
+import { formatRating, reviewCount } from '../../../lib/ratings';
+import { StarRating } from '../../../components/StarRating';
 
 const Averages = styled.dl`
   display: grid;

@@ -1,6 +1,6 @@
 import { useSession } from '@altmed/web-kit';
 import { fetchProviderProfile } from '../api/providerProfile';
-import { useFetched } from './useFetched';
+import { useFetched } from '../../../hooks/useFetched';
 
 /** The provider's public profile; `data` is null when there is no such provider to show. */
 export function useProviderProfile(providerId: string) {

@@ -1,6 +1,6 @@
 import { useSession } from '@altmed/web-kit';
 import { fetchAllProviderReviews } from '../api/providerProfile';
-import { useFetched } from './useFetched';
+import { useFetched } from '../../../hooks/useFetched';
 
 /** Every review the profile lists (up to 50); used by the reviews modal, so they load when it opens. */
 export function useProviderReviews(providerId: string) {

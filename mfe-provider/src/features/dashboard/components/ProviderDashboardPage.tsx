@@ -11,6 +11,7 @@ import { DescriptionSection } from './DescriptionSection';
 import { ImagesSection } from './ImagesSection';
 import { PasswordSection } from './PasswordSection';
 import { QualificationsSection } from './QualificationsSection';
+import { ReviewsSection } from './ReviewsSection';
 import { StatusNotice } from './StatusNotice';
 
 const Stats = styled.div`
@@ -115,6 +116,7 @@ function ProviderDashboardContent() {
           <DescriptionSection provider={provider} onOutcome={banner.show} />
           <QualificationsSection provider={provider} onOutcome={banner.show} />
           <ImagesSection provider={provider} onOutcome={banner.show} />
+          <ReviewsSection providerId={provider._id} />
           <PasswordSection />
         </Sections>
       ) : null}

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Membership, Receipt } from '@altmed/contracts/web';
-import { Button, Card, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
+import { Button, Card, PageContainer, PageTitle, Spinner, formatDate, theme, useSession } from '@altmed/web-kit';
 import { QueryProvider } from '@altmed/web-kit/src/query';
 import { useAuthDialogs } from '../../../lib/authDialogs';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { getMembership, getReceipts } from '../api/account';
+import { SavedProvidersPanel } from './SavedProvidersPanel';
 
 const Panels = styled.div`
   display: grid;
@@ -62,7 +63,7 @@ export const AccountTexts = {
   noReceipts: 'No payments yet.',
 } as const;
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const longDate = (iso: string) => formatDate(iso) ?? iso;
 const money = (receipt: Receipt) => `${(receipt.amount / 100).toFixed(2)} ${receipt.currency.toUpperCase()}`;
 
 function MembershipPanel({ membership }: { membership: Membership }) {
@@ -125,6 +126,7 @@ function Account() {
         {membership.isPending || receipts.isPending ? <Spinner label="Loading your membership" /> : null}
         {membership.data ? <MembershipPanel membership={membership.data} /> : null}
         {receipts.data ? <ReceiptPanel receipt={receipts.data.receipts[0]} /> : null}
+        {user?.role === 'user' ? <SavedProvidersPanel /> : null}
         <div>
           <Button
             variant="outline"
@@ -141,7 +143,7 @@ function Account() {
   );
 }
 
-/** /account: the header's greeting leads here. Membership status and end date, the last receipt, logout. */
+/** /account: the header's greeting leads here. Membership status and end date, the last receipt, saved providers, logout. */
 export function AccountPage() {
   return (
     <QueryProvider>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { AREAS_OF_INTEREST, HOME_AREAS_ON_SMALL_SCREENS } from '@altmed/contracts/web';
 import { Button, theme, useIsMobile, Modal } from '@altmed/web-kit';
@@ -33,6 +34,15 @@ const Grid = styled.ul`
 
 const Tile = styled.li`
   min-width: 0;
+  display: flex;
+`;
+
+/** Each area opens the directory filtered by it. */
+const TileLink = styled(Link)`
+  flex: 1;
+  min-width: 0;
+  color: ${theme.colors.text};
+  text-decoration: none;
   overflow-wrap: anywhere;
   hyphens: auto;
   display: flex;
@@ -47,7 +57,8 @@ const Tile = styled.li`
   transition:
     transform 0.15s ease,
     box-shadow 0.15s ease;
-  &:hover {
+  &:hover,
+  &:focus-visible {
     transform: translateY(-2px);
     box-shadow: ${theme.shadows.md};
   }
@@ -96,13 +107,15 @@ function AreaTiles({ areas, as }: { areas: readonly string[]; as?: typeof Drawer
     <List>
       {areas.map((area) => (
         <Tile key={area}>
-          <Mark
-            $color={palette[AREAS_OF_INTEREST.indexOf(area as (typeof AREAS_OF_INTEREST)[number]) % palette.length] ?? theme.colors.primary}
-            aria-hidden="true"
-          >
-            {area.charAt(0)}
-          </Mark>
-          {area}
+          <TileLink to={`/providers?${new URLSearchParams({ areas: area }).toString()}`}>
+            <Mark
+              $color={palette[AREAS_OF_INTEREST.indexOf(area as (typeof AREAS_OF_INTEREST)[number]) % palette.length] ?? theme.colors.primary}
+              aria-hidden="true"
+            >
+              {area.charAt(0)}
+            </Mark>
+            {area}
+          </TileLink>
         </Tile>
       ))}
     </List>

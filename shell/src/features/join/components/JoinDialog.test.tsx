@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PaymentMessages } from '@altmed/contracts/web';
-import { getToastStore } from '@altmed/web-kit';
+import { createSessionStore, getToastStore } from '@altmed/web-kit';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderApp } from '../../../test/renderApp';
 
@@ -42,6 +42,17 @@ describe('join flow', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Join Now' }));
     click(dialog('What You Get with Your Membership'), 'Back');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('takes a logged-in member from the membership straight to the payment method, and back', () => {
+    const store = createSessionStore(localStorage);
+    store.login('member-token', user);
+    renderApp('/', store);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Join Now' })[0]!);
+    click(dialog('What You Get with Your Membership'), 'Continue');
+    expect(screen.queryByRole('dialog', { name: 'Contact Information' })).not.toBeInTheDocument();
+    click(dialog('Choose Payment Method'), 'Back');
+    expect(dialog('What You Get with Your Membership')).toBeInTheDocument();
   });
 
   it('ticks both consent boxes together', () => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { MEMBERSHIP_PRICE_USD } from '@altmed/contracts/web';
-import { Button, Modal, Spinner, theme } from '@altmed/web-kit';
+import { Button, Modal, Spinner, theme, useSession } from '@altmed/web-kit';
 import { LeafMark } from '../../../components/Logo';
 import { ContactInfoForm } from './ContactInfoForm';
 
@@ -117,6 +117,10 @@ export interface JoinDialogProps {
  */
 export function JoinDialog({ onClose, initialStep = 'membership' }: JoinDialogProps) {
   const [step, setStep] = useState<JoinStep>(initialStep);
+  // A member who is logged in (renewing, or joining from the directory) has given their details already.
+  const { user } = useSession();
+  const detailsStep: JoinStep = user?.role === 'user' ? 'membership' : 'contactInfo';
+  const afterMembership: JoinStep = user?.role === 'user' ? 'paymentMethod' : 'contactInfo';
 
   if (step === 'contactInfo') {
     return (
@@ -146,7 +150,7 @@ export function JoinDialog({ onClose, initialStep = 'membership' }: JoinDialogPr
           </span>
         </MethodOption>
         <Footer>
-          <Button variant="ghost" onClick={() => setStep('contactInfo')}>
+          <Button variant="ghost" onClick={() => setStep(detailsStep)}>
             Back
           </Button>
           {/* SPEC §2: Continue stays disabled; choosing the card option moves on. */}
@@ -198,7 +202,7 @@ export function JoinDialog({ onClose, initialStep = 'membership' }: JoinDialogPr
         <Button variant="ghost" onClick={onClose}>
           Back
         </Button>
-        <Button variant="secondary" onClick={() => setStep('contactInfo')}>
+        <Button variant="secondary" onClick={() => setStep(afterMembership)}>
           Continue
         </Button>
       </Footer>

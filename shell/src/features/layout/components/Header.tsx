@@ -166,6 +166,9 @@ export function Header() {
         <Menu id="site-menu" $open={open} aria-label="Main">
           <Links>
             <li>
+              <MenuLink to="/providers">Find a Provider</MenuLink>
+            </li>
+            <li>
               <MenuLink to="/how">How It Works</MenuLink>
             </li>
             <li>

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { QueryProvider } from '@altmed/web-kit/src/query';
+import { Button, Card, PageContainer, PageTitle, SelectField, Spinner, theme, useSession } from '@altmed/web-kit';
+import { Banner } from '../../../components/Banner';
+import { fetchReviews, moderateReview, type AdminReview, type ReviewModerationAction, type ReviewState } from '../api/reviews';
+import { ReviewCard } from './ReviewCard';
+
+const Filters = styled.div`
+  max-width: 320px;
+  margin-bottom: 24px;
+`;
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(320px, 1fr));
+  gap: 16px;
+`;
+
+const Paging = styled.nav`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 16px;
+  margin-top: 24px;
+  color: ${theme.colors.textMuted};
+  font-size: 14px;
+`;
+
+const pastTense: Record<ReviewModerationAction, string> = { approve: 'approved', reject: 'rejected' };
+const emptyTexts: Record<ReviewState, string> = {
+  pending: 'No reviews are waiting for moderation.',
+  approved: 'No approved reviews.',
+  rejected: 'No rejected reviews.',
+};
+
+/** Reviews (issue 11): members' reviews waiting for moderation (or approved, or rejected), with Approve / Reject and who decided last. */
+function ReviewsPageContent() {
+  const { token } = useSession();
+  const [status, setStatus] = useState<ReviewState>('pending');
+  // The page belongs to the filter it was chosen under: another filter starts at page 1.
+  const [paging, setPaging] = useState({ status, page: 1 });
+  if (paging.status !== status) setPaging({ status, page: 1 });
+  const page = paging.status === status ? paging.page : 1;
+  const goToPage = (next: number) => setPaging({ status, page: next });
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const queryClient = useQueryClient();
+
+  const list = useQuery({
+    queryKey: ['admin-reviews', token, status, page],
+    queryFn: ({ signal }) => fetchReviews(token, { status, page }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const reviews = list.data?.reviews ?? [];
+  const totalPages = list.data?.totalPages ?? 1;
+  // A decision can empty the last page (its review leaves the filter): move to the new last page.
+  if (list.data && !list.isPlaceholderData && page > list.data.totalPages) setPaging({ status, page: list.data.totalPages });
+
+  const moderation = useMutation({
+    mutationFn: ({ review, action }: { review: AdminReview; action: ReviewModerationAction }) => moderateReview(token, review._id, action),
+    onSuccess: (_reply, { action }) => setMessage({ tone: 'success', text: `Review ${pastTense[action]} successfully.` }),
+    onError: (error, { action }) => setMessage({ tone: 'error', text: error instanceof Error && error.message ? error.message : `Failed to ${action} review` }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin-reviews'] }),
+  });
+  const busyId = moderation.isPending ? moderation.variables.review._id : null;
+  const banner = list.isError ? { tone: 'error' as const, text: 'Failed to fetch reviews' } : message;
+
+  return (
+    <PageContainer>
+      <PageTitle subtitle="Approve or reject what members write before it appears on a profile.">Reviews</PageTitle>
+      {banner ? <Banner tone={banner.tone}>{banner.text}</Banner> : null}
+      <Filters>
+        <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as ReviewState)}>
+          <option value="pending">Pending</option>
+          <option value="approved">Approved</option>
+          <option value="rejected">Rejected</option>
+        </SelectField>
+      </Filters>
+      {list.isPending ? (
+        <Spinner label="Loading reviews..." />
+      ) : reviews.length ? (
+        <Grid>
+          {reviews.map((review) => (
+            <ReviewCard key={review._id} review={review} busy={busyId === review._id} onAction={(action) => moderation.mutate({ review, action })} />
+          ))}
+        </Grid>
+      ) : (
+        <Card>{emptyTexts[status]}</Card>
+      )}
+      {totalPages > 1 ? (
+        <Paging aria-label="Pages">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
+            Previous
+          </Button>
+          <span aria-live="polite">
+            Page {page} of {totalPages}
+          </span>
+          <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => goToPage(page + 1)}>
+            Next
+          </Button>
+        </Paging>
+      ) : null}
+    </PageContainer>
+  );
+}
+
+/** The Reviews page inside the page's query client. */
+export function ReviewsPage() {
+  return (
+    <QueryProvider>
+      <ReviewsPageContent />
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,135 @@
+import { useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, ErrorFallback, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
+import { CompareTray } from '../../../components/CompareTray';
+import { useDirectory } from '../hooks/useDirectory';
+import { filtersFromParams, isFiltered, paramsFromFilters, DEFAULT_FILTERS, type DirectoryFilters } from '../lib/directoryFilters';
+import { DirectoryTexts } from '../lib/directoryTexts';
+import { MembersOnlyPreview } from './MembersOnlyPreview';
+import { Pagination } from './Pagination';
+import { ResultCard } from './ResultCard';
+import { SearchPanel } from './SearchPanel';
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(280px, 340px) 1fr;
+  gap: ${theme.space(6)};
+  align-items: start;
+  ${theme.mobile} {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const Results = styled.section`
+  min-width: 0;
+`;
+
+const Count = styled.p`
+  margin-bottom: ${theme.space(4)};
+  color: ${theme.colors.textMuted};
+  font-weight: 600;
+`;
+
+const List = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(300px, 1fr));
+  gap: ${theme.space(4)};
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  ${theme.mobile} {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const Empty = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${theme.space(3)};
+  padding: ${theme.space(10)} ${theme.space(6)};
+  border: 1px dashed ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  text-align: center;
+  h2 {
+    font-size: 20px;
+  }
+  p {
+    color: ${theme.colors.textMuted};
+  }
+`;
+
+function DirectoryResults({ filters, onChange }: { filters: DirectoryFilters; onChange: (filters: DirectoryFilters) => void }) {
+  const { token } = useSession();
+  const query = paramsFromFilters(filters).toString();
+  const directory = useDirectory(query);
+  const countRef = useRef<HTMLParagraphElement>(null);
+
+  if (directory.isPending || (directory.isError && directory.isFetching)) return <Spinner label={DirectoryTexts.loading} />;
+  if (directory.isError || !directory.data) {
+    return (
+      <ErrorFallback title={DirectoryTexts.errorTitle} message={DirectoryTexts.errorMessage} onRetry={directory.refetch} retryLabel={DirectoryTexts.tryAgain} />
+    );
+  }
+  const { access, providers, total, page, totalPages } = directory.data;
+  if (access === 'preview') return <MembersOnlyPreview total={total} loggedIn={Boolean(token)} />;
+  if (total === 0) {
+    return (
+      <Empty role="status">
+        <h2>{DirectoryTexts.emptyTitle}</h2>
+        <p>{DirectoryTexts.emptyMessage}</p>
+        {isFiltered(filters) ? (
+          <Button variant="outline" onClick={() => onChange({ ...DEFAULT_FILTERS, sort: filters.sort })}>
+            {DirectoryTexts.clear}
+          </Button>
+        ) : null}
+      </Empty>
+    );
+  }
+  return (
+    <>
+      <Count ref={countRef} role="status">
+        {DirectoryTexts.matches(total)}
+      </Count>
+      <List aria-label={DirectoryTexts.results} aria-busy={directory.isFetching}>
+        {providers.map((provider) => (
+          <ResultCard key={provider._id} provider={provider} />
+        ))}
+      </List>
+      <Pagination
+        page={page}
+        totalPages={totalPages}
+        onPage={(next) => {
+          onChange({ ...filters, page: next });
+          // The next page starts at the top of the results, not where the pager was.
+          countRef.current?.scrollIntoView?.({ block: 'start' });
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * The members' directory on /providers: the search lives in the URL (shareable, restored by Back
+ * and reload). Members with an active membership see the providers; anyone else how many match.
+ */
+export default function DirectoryPage() {
+  const [params, setParams] = useSearchParams();
+  const { user } = useSession();
+  const filters = filtersFromParams(params);
+  const change = (next: DirectoryFilters) => setParams(paramsFromFilters(next));
+
+  return (
+    <PageContainer>
+      <PageTitle subtitle={DirectoryTexts.subtitle}>{DirectoryTexts.title}</PageTitle>
+      <Layout>
+        <SearchPanel filters={filters} onChange={change} canFilterSaved={user?.role === 'user'} />
+        <Results aria-label={DirectoryTexts.results}>
+          <DirectoryResults filters={filters} onChange={change} />
+        </Results>
+      </Layout>
+      <CompareTray />
+    </PageContainer>
+  );
+}
