@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { npiCheckDigit } from '@altmed/contracts';
+import { MEMBERSHIP_PRICE_CENTS, npiCheckDigit } from '@altmed/contracts';
+import { eventually } from '@altmed/local-stack/src/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const SITE_URL = (process.env.SITE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -102,6 +103,36 @@ export async function apiSignupMember(name = 'Ada Lovelace'): Promise<{ token: s
   return { ...((await response.json()) as { token: string; user: StoredUser }), password };
 }
 
+/**
+ * A member who has paid for a year, through the API as the card step does: an intent for the
+ * membership price, confirmed with Stripe's test card (pm_card_visa), then the membership is active.
+ */
+export async function apiPayingMember(name = 'Paula Paying'): Promise<{ token: string; user: StoredUser; password: string }> {
+  const member = await apiSignupMember(name);
+  const call = async (path: string, body: unknown) => {
+    const response = await fetch(url(`/api${path}`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const { clientSecret } = await call('/payments/create-payment-intent', { amount: MEMBERSHIP_PRICE_CENTS, userId: member.user.id });
+  const paymentIntentId = String(clientSecret).split('_secret_')[0];
+  await call('/payments/confirm-payment', { paymentIntentId, paymentMethodId: 'pm_card_visa' });
+  // The membership follows the payment's event through the broker.
+  await eventually(
+    async () => {
+      const me = await fetch(url('/api/users/me'), { headers: { authorization: `Bearer ${member.token}` } });
+      return ((await me.json()) as { user: { membership?: { status: string } } }).user.membership?.status === 'active';
+    },
+    30_000,
+    'Expected the membership to become active after the payment',
+  );
+  return member;
+}
+
 /** A fresh NPI number with a valid check digit. */
 export function newNpiNumber(): string {
   const firstNine = String(100_000_000 + Math.floor(Math.random() * 900_000_000));
@@ -109,7 +140,7 @@ export function newNpiNumber(): string {
 }
 
 /** Step 1 of the provider portal for a new provider, through the API; answers its login and what it signed up with. */
-export async function apiSignupProvider(providerName = 'Dr. Rowan Hale') {
+export async function apiSignupProvider(providerName = 'Dr. Rowan Hale', place: { city?: string; state?: string; zip?: string } = {}) {
   const step1 = {
     practiceName: `${providerName.replace(/^Dr\.\s*/, '')} Clinic`,
     providerName,
@@ -122,6 +153,7 @@ export async function apiSignupProvider(providerName = 'Dr. Rowan Hale') {
     city: 'Austin',
     state: 'TX',
     zip: '78701',
+    ...place,
   };
   const response = await fetch(url('/api/provider-info'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(step1) });
   if (response.status !== 201) throw new Error(`provider sign-up answered ${response.status}: ${await response.text()}`);

@@ -5,6 +5,7 @@ import { launchBrowser, openPage, screenshot, url } from '../support/browser';
 /** Every public route (SPEC §2), as a visitor sees it. */
 const PUBLIC_ROUTES = [
   '/',
+  '/providers',
   '/how',
   '/about',
   '/faq',

@@ -182,11 +182,25 @@ describe('join flow', () => {
 
 type Member = Awaited<ReturnType<typeof apiSignupMember>>;
 
-/** Goes through the join flow as an existing account (the contact form logs it in) up to the card step. */
-async function openCardStep(member: Member) {
+/**
+ * Goes through the join flow as an existing account up to the card step: the contact form logs it
+ * in, or, when this page is already logged in as the member, the flow goes straight to the payment method.
+ */
+async function openCardStep(member: Member, { loggedIn = false } = {}) {
   await page.goto(url('/'));
   await page.getByRole('button', { name: 'Join Now' }).click();
   await page.getByRole('dialog', { name: 'What You Get with Your Membership' }).getByRole('button', { name: 'Continue' }).click();
+  if (!loggedIn) await fillContactInformation(member);
+  await page
+    .getByRole('dialog', { name: 'Choose Payment Method' })
+    .getByRole('button', { name: /Credit Card/ })
+    .click();
+  const card = page.getByRole('dialog', { name: 'Credit Card Payment' });
+  await card.getByLabel('Card number').waitFor();
+  return card;
+}
+
+async function fillContactInformation(member: Member) {
   const contact = page.getByRole('dialog', { name: 'Contact Information' });
   const [first, last] = member.user.name.split(' ');
   await contact.getByLabel('First Name').fill(first ?? '');
@@ -197,13 +211,6 @@ async function openCardStep(member: Member) {
   await contact.getByRole('checkbox', { name: 'Nutrition' }).check();
   await contact.getByRole('checkbox', { name: /Terms & Services/ }).check();
   await contact.getByRole('button', { name: 'Continue' }).click();
-  await page
-    .getByRole('dialog', { name: 'Choose Payment Method' })
-    .getByRole('button', { name: /Credit Card/ })
-    .click();
-  const card = page.getByRole('dialog', { name: 'Credit Card Payment' });
-  await card.getByLabel('Card number').waitFor();
-  return card;
 }
 
 async function enterCard(card: Locator, number: string) {
@@ -300,7 +307,8 @@ describe('paying for the membership', () => {
     expect((await membershipOf(member)).status).toBe('none');
     await card.getByRole('button', { name: 'Close' }).first().click();
 
-    card = await openCardStep(member);
+    // The first attempt logged the member in: Join now goes straight to the payment method.
+    card = await openCardStep(member, { loggedIn: true });
     await enterCard(card, '4000 0025 0000 3155');
     await page.getByRole('dialog', { name: '3D Secure authentication' }).getByRole('button', { name: 'Complete' }).click();
     await card.waitFor({ state: 'detached' });

@@ -8,7 +8,7 @@ import { apiSignupMember, launchBrowser, openPage, storeSession, url } from '../
 // Issue 6 asked every entry route to fit in 200 KB of JavaScript on a cold load (it was 214-254 KB).
 // The bundled web fonts (issue 8: three latin faces, about 53 KB) have a budget of their own.
 const BUDGET_KB = { javascript: 200, fonts: 60, total: 280 };
-const PAGES = ['/', '/provider-portal', '/provider-profile/000000000000000000000000', '/admin/login'];
+const PAGES = ['/', '/providers', '/provider-portal', '/provider-profile/000000000000000000000000', '/admin/login'];
 
 let browser: Browser;
 beforeAll(async () => {
