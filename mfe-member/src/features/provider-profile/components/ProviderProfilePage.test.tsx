@@ -279,6 +279,8 @@ describe('provider profile page', () => {
     await waitFor(() =>
       expect(server.requests.some((request) => request.method === 'PUT' && request.url === '/api/saved-providers/p1' && request.answered)).toBe(true),
     );
+    // The button is disabled until the page has read the answer (the server marks it answered as it sends it).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Saved' })).toBeEnabled());
     fireEvent.click(screen.getByRole('button', { name: 'Saved' }));
     expect(await screen.findByRole('button', { name: 'Save' })).toHaveAttribute('aria-pressed', 'false');
     await waitFor(() => expect(server.requests.every((request) => request.answered)).toBe(true));
