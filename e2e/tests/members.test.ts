@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { eventually, waitForEmailsTo } from '@altmed/local-stack/src/testing';
 import { E2E_ADMIN, apiLogin, apiSignupMember, launchBrowser, openPage, screenshot, url, type Session } from '../support/browser';
@@ -279,7 +280,10 @@ describe('paying for the membership', () => {
     await enterCard(card, '4242424242424242');
     await card.waitFor({ state: 'detached' });
     await untilMembershipIs(member, 'active');
-    expect((await subscriptionEmailsTo(member.user.email))[0]?.text).toContain('59.94');
+    const emails = await subscriptionEmailsTo(member.user.email);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.text).toContain('59.94');
+    expect(emails[0]?.text).toContain(code);
   });
 
   it('takes a 100 % code with no card at all, and refuses an unknown code', async () => {
@@ -296,6 +300,10 @@ describe('paying for the membership', () => {
     await card.getByRole('button', { name: 'Continue' }).click();
     await card.waitFor({ state: 'detached' });
     await untilMembershipIs(member, 'active');
+    const emails = await subscriptionEmailsTo(member.user.email);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.text).toContain('0.00');
+    expect(emails[0]?.text).toContain(code);
   });
 
   it('pays with 4000 0025 0000 3155 once the 3-D Secure challenge is completed, and not when it fails', async () => {
@@ -373,6 +381,15 @@ describe('password reset', () => {
       body: JSON.stringify({ email, password: member.password }),
     });
     expect(oldLogin.status).toBe(401);
+    // Every service refuses the token from before the reset, reads included.
+    const withOldToken = { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' };
+    const oldTokenAnswers = await Promise.all([
+      fetch(url(`/api/provider-info/${randomUUID()}`), { headers: withOldToken }),
+      fetch(url('/api/promo-codes/validate'), { method: 'POST', headers: withOldToken, body: JSON.stringify({ code: 'ANY' }) }),
+      fetch(url('/api/directory/providers'), { headers: withOldToken }),
+      fetch(url('/api/payments/receipts'), { headers: withOldToken }),
+    ]);
+    expect(oldTokenAnswers.map((answer) => answer.status)).toEqual([401, 401, 401, 401]);
 
     await page.goto(url('/'));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();

@@ -7,7 +7,7 @@ export function promoCodesRouter(deps: PromoCodesDeps, verifier: TokenVerifier):
   const router = Router();
   const admin = requireAuth(verifier, { roles: ['admin'], activeAccount: true });
 
-  router.post('/promo-codes/validate', requireAuth(verifier), async (req, res) => {
+  router.post('/promo-codes/validate', requireAuth(verifier, { activeAccount: true }), async (req, res) => {
     const { code } = parseInput(validatePromoCodeRequestSchema, req.body);
     const { discountPercentage } = await findValidPromoCode(deps, code);
     res.json({ discountPercentage });

@@ -24,10 +24,11 @@ import {
 
 export function providersRouter(deps: ProvidersDeps, verifier: TokenVerifier, options: { uploadUrlTtlSeconds: number }): Router {
   const router = Router();
-  const loggedIn = requireAuth(verifier);
-  // Writes need an account that is still active (not blocked or deleted in svc-identity), and the
-  // record's own provider or an admin: checked before the body is read, so no one else learns its rules.
-  const writer = requireAuth(verifier, { activeAccount: true });
+  // Reads and writes need an account that is still active (not blocked or deleted in svc-identity, and
+  // no password reset since the token); writes also the record's own provider or an admin, checked
+  // before the body is read, so no one else learns its rules.
+  const loggedIn = requireAuth(verifier, { activeAccount: true });
+  const writer = loggedIn;
   const ownRecord: RequestHandler = (req, res, next) => {
     if (!isOwnerOrAdmin(res.locals.auth, String(req.params.id))) throw forbidden(ProviderMessages.notYourRecord);
     next();

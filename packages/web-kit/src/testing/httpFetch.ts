@@ -48,8 +48,8 @@ export interface TestRoute {
 
 export interface TestServer {
   origin: string;
-  /** Requests seen so far: method, url, parsed JSON body, authorization header, and whether the answer has gone out. */
-  requests: { method: string; url: string; body: unknown; authorization?: string; answered: boolean }[];
+  /** Requests seen so far: method, url, parsed JSON body, authorization header, whether the answer has gone out, and when the request arrived (ms). */
+  requests: { method: string; url: string; body: unknown; authorization?: string; answered: boolean; receivedAt: number }[];
   /** Replaces the canned routes. Unmatched requests get 404 { message: 'Not found' }. */
   setRoutes: (routes: TestRoute[]) => void;
   close: () => Promise<void>;
@@ -70,7 +70,14 @@ export async function startTestServer(routes: TestRoute[] = []): Promise<TestSer
       } catch {
         body = raw;
       }
-      const seen = { method: req.method ?? 'GET', url: req.url ?? '/', body, authorization: req.headers.authorization, answered: false };
+      const seen = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        body,
+        authorization: req.headers.authorization,
+        answered: false,
+        receivedAt: Date.now(),
+      };
       requests.push(seen);
       const url = new URL(req.url ?? '/', 'http://test');
       const route = current.find(

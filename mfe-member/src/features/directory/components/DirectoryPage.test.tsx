@@ -111,6 +111,14 @@ describe('directory page', () => {
     expect(server.requests[0]!.authorization).toBeUndefined();
   });
 
+  it('opens a shared link to someone’s saved providers as the plain search for a visitor', async () => {
+    server.setRoutes([answer({ access: 'preview', total: 12 })]);
+    renderAs('/providers?saved=true&state=TX', 'visitor');
+    expect(await screen.findByRole('heading', { name: '12 vetted providers match your search' })).toBeInTheDocument();
+    expect(lastQuery().toString()).toBe('state=TX');
+    await allAnswered();
+  });
+
   it('says when the search failed and tries again', async () => {
     server.setRoutes([answer({}, { status: 500, body: { message: 'Something went wrong' } })]);
     renderAs('/providers');

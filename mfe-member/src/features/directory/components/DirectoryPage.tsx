@@ -117,14 +117,17 @@ function DirectoryResults({ filters, onChange }: { filters: DirectoryFilters; on
 export default function DirectoryPage() {
   const [params, setParams] = useSearchParams();
   const { user } = useSession();
-  const filters = filtersFromParams(params);
+  const canFilterSaved = user?.role === 'user';
+  const asked = filtersFromParams(params);
+  // Only members keep saved providers: for anyone else a shared link with saved=true opens the plain search.
+  const filters = canFilterSaved ? asked : { ...asked, saved: false };
   const change = (next: DirectoryFilters) => setParams(paramsFromFilters(next));
 
   return (
     <PageContainer>
       <PageTitle subtitle={DirectoryTexts.subtitle}>{DirectoryTexts.title}</PageTitle>
       <Layout>
-        <SearchPanel filters={filters} onChange={change} canFilterSaved={user?.role === 'user'} />
+        <SearchPanel filters={filters} onChange={change} canFilterSaved={canFilterSaved} />
         <Results aria-label={DirectoryTexts.results}>
           <DirectoryResults filters={filters} onChange={change} />
         </Results>

@@ -84,6 +84,7 @@ describe('/account', () => {
     expect(within(panel).getByRole('link', { name: 'Dr. Maya Patel' })).toHaveAttribute('href', '/provider-profile/p1');
     expect(within(panel).getByText('Harbor Acupuncture · Portland, OR')).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'See them in the directory' })).toHaveAttribute('href', '/providers?saved=true');
+    expect(within(panel).getByRole('link', { name: 'Compare them side by side' })).toHaveAttribute('href', '/compare?ids=p1,p2');
 
     server.setRoutes([
       me({ status: 'active', endsAt: '2027-11-23T10:00:00.000Z' }),
@@ -93,6 +94,8 @@ describe('/account', () => {
     ]);
     fireEvent.click(within(panel).getByRole('button', { name: 'Remove Dr. Maya Patel from saved providers' }));
     await waitFor(() => expect(within(panel).queryByRole('link', { name: 'Dr. Maya Patel' })).not.toBeInTheDocument());
+    // One saved provider is nothing to compare.
+    expect(within(panel).queryByRole('link', { name: 'Compare them side by side' })).not.toBeInTheDocument();
     expect(server.requests.filter((request) => request.method === 'DELETE').map((request) => request.url)).toEqual(['/api/saved-providers/p1']);
     await waitFor(() => expect(server.requests.every((request) => request.answered)).toBe(true));
   });

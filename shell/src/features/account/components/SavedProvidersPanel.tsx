@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { COMPARE_MAX_PROVIDERS, COMPARE_MIN_PROVIDERS } from '@altmed/contracts/web';
 import { Button, Card, theme, toast, useSession } from '@altmed/web-kit';
 import { getSavedProviders, removeSavedProvider } from '../api/account';
 
@@ -39,11 +40,18 @@ const List = styled.ul`
   }
 `;
 
+const Links = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 24px;
+`;
+
 export const SavedTexts = {
   title: 'Saved providers',
   none: 'You have not saved any providers yet. Use Save on a provider’s profile to keep it here.',
   find: 'Find providers',
   seeInDirectory: 'See them in the directory',
+  compare: 'Compare them side by side',
   remove: (name: string) => `Remove ${name} from saved providers`,
   removed: (name: string) => `${name} was removed from your saved providers.`,
 } as const;
@@ -92,7 +100,14 @@ export function SavedProvidersPanel() {
           ))}
         </List>
       )}
-      <Link to={saved.data.length === 0 ? '/providers' : '/providers?saved=true'}>{saved.data.length === 0 ? SavedTexts.find : SavedTexts.seeInDirectory}</Link>
+      <Links>
+        <Link to={saved.data.length === 0 ? '/providers' : '/providers?saved=true'}>
+          {saved.data.length === 0 ? SavedTexts.find : SavedTexts.seeInDirectory}
+        </Link>
+        {saved.data.length >= COMPARE_MIN_PROVIDERS && saved.data.length <= COMPARE_MAX_PROVIDERS ? (
+          <Link to={`/compare?ids=${saved.data.map((provider) => encodeURIComponent(provider._id)).join(',')}`}>{SavedTexts.compare}</Link>
+        ) : null}
+      </Links>
     </Panel>
   );
 }
