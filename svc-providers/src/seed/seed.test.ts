@@ -37,6 +37,8 @@ it('seeds demo providers in every status, with logins, images and approved revie
   expect(profile.reviewStats?.totalReviews).toBeGreaterThanOrEqual(3);
   expect(profile.reviews).toHaveLength(3);
   expect((await fetch(profile.headshotUrl!)).headers.get('content-type')).toBe('image/jpeg');
+  // Approved by the seed's vetting two days after registering: members see "Verified on {date}".
+  expect(Date.parse(profile.verifiedAt!)).toBeLessThan(Date.now());
 
   const blocked = demoProviders.find((provider) => provider.status === 'blocked')!;
   const token = await logIn(site.identity.url, `${blocked.slug}@demo.altmed.local`, DEMO_PROVIDER_PASSWORD);

@@ -49,8 +49,24 @@ async function makeImage(storage: UploadStorage, providerId: string, kind: 'head
   return image;
 }
 
+/** Who vetted the demo providers, as the admin pages and "Verified on {date}" show it. */
+const SEED_VETTING = { id: 'seed', email: 'vetting@altmed.local' };
+
+/** The vetting a record in this state went through: approved two days after it registered, blocked a week later. */
+function statusHistoryOf(status: SeedProvider['status'], registeredAt: Date) {
+  const at = (days: number) => new Date(registeredAt.getTime() + days * DAY_MS);
+  if (status === 'approved') return [{ action: 'approve', by: SEED_VETTING, at: at(2) }];
+  if (status === 'blocked')
+    return [
+      { action: 'approve', by: SEED_VETTING, at: at(2) },
+      { action: 'block', by: SEED_VETTING, at: at(9) },
+    ];
+  return [];
+}
+
 function recordOf(provider: SeedProvider, index: number, email: string, npiNumber: string) {
   const { practiceName, providerName, city } = provider;
+  const registeredAt = new Date(Date.now() - (30 + index) * DAY_MS);
   return {
     ...searchKeysOf({ practiceName, providerName, city, email, npiNumber }),
     accountState: 'active' as const,
@@ -74,7 +90,8 @@ function recordOf(provider: SeedProvider, index: number, email: string, npiNumbe
     practiceDescription: provider.practiceDescription,
     ...flags(provider.status),
     ...(provider.blockedReason ? { blockedReason: provider.blockedReason } : {}),
-    registeredAt: new Date(Date.now() - (30 + index) * DAY_MS),
+    registeredAt,
+    statusHistory: statusHistoryOf(provider.status, registeredAt),
   };
 }
 
