@@ -43,8 +43,7 @@ interface FieldState {
   incomplete: { code: string; message: string };
 }
 
-// An inline copy of the script (a test's page) has an empty src: it talks to the page's own origin.
-const apiBase = new URL((document.currentScript as HTMLScriptElement | null)?.src || window.location.href).origin;
+const apiBase = new URL((document.currentScript as HTMLScriptElement | null)?.src ?? window.location.href).origin;
 
 /** Form-encodes nested parameters as Stripe's clients do: `card[number]=…`, `expand[0]=…`. */
 function formEncode(params: Params): string {
