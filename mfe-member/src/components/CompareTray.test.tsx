@@ -4,7 +4,7 @@ import { createSessionStore } from '@altmed/web-kit';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderAtPath } from '@altmed/web-kit/src/testing/renderAtPath';
 import { StandaloneRoutes } from '../app/StandaloneRoutes';
-import { COMPARE_STORAGE_KEY } from '../lib/compareTray';
+import { compareStorageKey } from '../lib/compareTray';
 
 const server = setupTestServer();
 beforeEach(() => localStorage.clear());
@@ -21,7 +21,7 @@ const card = (n: number): DirectoryProvider => ({
   averageRating: 0,
 });
 
-function renderDirectory() {
+function renderDirectory(memberId = 'u1') {
   server.setRoutes([
     {
       method: 'GET',
@@ -31,7 +31,7 @@ function renderDirectory() {
     },
   ]);
   const store = createSessionStore(localStorage);
-  store.login('member-token', { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user' });
+  store.login('member-token', { id: memberId, name: 'Ada', email: 'ada@example.com', role: 'user' });
   return renderAtPath('/providers', <StandaloneRoutes />, store);
 }
 
@@ -54,7 +54,7 @@ describe('compare tray', () => {
     for (const n of [2, 3, 4]) fireEvent.click(toggle(n));
     expect(toggle(5)).toBeDisabled();
     expect(within(tray()).getByRole('link', { name: 'Compare (4)' })).toHaveAttribute('href', `/compare?ids=${ids.slice(0, 4).join(',')}`);
-    expect(JSON.parse(localStorage.getItem(COMPARE_STORAGE_KEY)!)).toHaveLength(4);
+    expect(JSON.parse(localStorage.getItem(compareStorageKey('u1'))!)).toHaveLength(4);
 
     fireEvent.click(within(tray()).getByRole('button', { name: 'Remove Dr. Number 2 from compare' }));
     expect(toggle(2)).toHaveAttribute('aria-pressed', 'false');
@@ -64,14 +64,22 @@ describe('compare tray', () => {
 
     fireEvent.click(within(tray()).getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Providers to compare' })).not.toBeInTheDocument());
-    expect(localStorage.getItem(COMPARE_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(compareStorageKey('u1'))).toBeNull();
   });
 
   it('comes back with the picks after the page is opened again', async () => {
-    localStorage.setItem(COMPARE_STORAGE_KEY, JSON.stringify([{ id: ids[1], name: 'Dr. Number 2' }]));
+    localStorage.setItem(compareStorageKey('u1'), JSON.stringify([{ id: ids[1], name: 'Dr. Number 2' }]));
     renderDirectory();
     await screen.findByText('5 providers match your search');
     expect(within(tray()).getByText('Dr. Number 2')).toBeInTheDocument();
     expect(toggle(2)).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows another member on the same browser none of the picks', async () => {
+    localStorage.setItem(compareStorageKey('u1'), JSON.stringify([{ id: ids[1], name: 'Dr. Number 2' }]));
+    renderDirectory('u2');
+    await screen.findByText('5 providers match your search');
+    expect(screen.queryByRole('complementary', { name: 'Providers to compare' })).not.toBeInTheDocument();
+    expect(toggle(2)).toHaveAttribute('aria-pressed', 'false');
   });
 });

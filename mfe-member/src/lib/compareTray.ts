@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { COMPARE_MAX_PROVIDERS, COMPARE_MIN_PROVIDERS } from '@altmed/contracts/web';
+import { useSession } from '@altmed/web-kit';
 
 /** One provider a member picked to compare: its id, and its name for the tray. */
 export interface ComparePick {
@@ -7,8 +8,11 @@ export interface ComparePick {
   name: string;
 }
 
-/** Where the picks live: they survive navigation, reloads and the remote being loaded again. */
-export const COMPARE_STORAGE_KEY = 'altmed.compare';
+/**
+ * Where an account's picks live: they survive navigation, reloads and the remote being loaded again,
+ * and belong to that account (on a shared browser the next person logging in does not see them).
+ */
+export const compareStorageKey = (owner: string) => `altmed.compare.${owner}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMPTY: readonly ComparePick[] = [];
@@ -41,23 +45,21 @@ const storage = (): Storage | null => {
 };
 
 const listeners = new Set<() => void>();
-let cachedRaw: string | null | undefined;
-let cachedPicks: readonly ComparePick[] = EMPTY;
+let cached: { key: string; raw: string | null; picks: readonly ComparePick[] } | undefined;
 
-/** The picks now; the same array while the stored value is unchanged (what useSyncExternalStore needs). */
-export function readPicks(): readonly ComparePick[] {
-  const raw = storage()?.getItem(COMPARE_STORAGE_KEY) ?? null;
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedPicks = parsePicks(raw);
-  }
-  return cachedPicks;
+/** The account's picks now (none without an account); the same array while the stored value is unchanged (what useSyncExternalStore needs). */
+export function readPicks(owner: string): readonly ComparePick[] {
+  if (!owner) return EMPTY;
+  const key = compareStorageKey(owner);
+  const raw = storage()?.getItem(key) ?? null;
+  if (cached?.key !== key || cached.raw !== raw) cached = { key, raw, picks: parsePicks(raw) };
+  return cached.picks;
 }
 
-function writePicks(picks: readonly ComparePick[]): void {
+function writePicks(owner: string, picks: readonly ComparePick[]): void {
   try {
-    if (picks.length === 0) storage()?.removeItem(COMPARE_STORAGE_KEY);
-    else storage()?.setItem(COMPARE_STORAGE_KEY, JSON.stringify(picks));
+    if (picks.length === 0) storage()?.removeItem(compareStorageKey(owner));
+    else storage()?.setItem(compareStorageKey(owner), JSON.stringify(picks));
   } catch {
     // Storage full or refused (private mode): the picks stay as they were.
   }
@@ -68,7 +70,7 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   // Another tab changed the picks.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === COMPARE_STORAGE_KEY || event.key === null) listener();
+    if (event.key?.startsWith(compareStorageKey('')) || event.key === null) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -77,22 +79,27 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** Adds a provider; false when the tray already holds the most it may. */
-export function addPick(pick: ComparePick): boolean {
-  const picks = readPicks();
+/** Adds a provider to the account's picks; false when the tray already holds the most it may, or there is no account. */
+export function addPick(owner: string, pick: ComparePick): boolean {
+  if (!owner) return false;
+  const picks = readPicks(owner);
   if (picks.some((existing) => existing.id === pick.id)) return true;
   if (picks.length >= COMPARE_MAX_PROVIDERS) return false;
-  writePicks([...picks, pick]);
+  writePicks(owner, [...picks, pick]);
   return true;
 }
 
-export function removePick(id: string): void {
-  const picks = readPicks();
-  if (picks.some((pick) => pick.id === id)) writePicks(picks.filter((pick) => pick.id !== id));
+export function removePick(owner: string, id: string): void {
+  const picks = readPicks(owner);
+  if (picks.some((pick) => pick.id === id))
+    writePicks(
+      owner,
+      picks.filter((pick) => pick.id !== id),
+    );
 }
 
-export function clearPicks(): void {
-  writePicks(EMPTY);
+export function clearPicks(owner: string): void {
+  if (owner) writePicks(owner, EMPTY);
 }
 
 /** The address of the comparison of these ids (and the member's ZIP, when given). */
@@ -102,16 +109,21 @@ export function comparePath(ids: readonly string[], zip?: string): string {
   return `/compare?${params.toString().replace(/%2C/g, ',')}`;
 }
 
-/** The member's compare tray: the picks, kept in localStorage and shared by every page of this remote. */
+/** The logged-in member's compare tray: the picks, kept in localStorage and shared by every page of this remote. */
 export function useCompareTray() {
-  const picks = useSyncExternalStore(subscribe, readPicks, () => EMPTY);
+  const owner = useSession().user?.id ?? '';
+  const picks = useSyncExternalStore(
+    subscribe,
+    () => readPicks(owner),
+    () => EMPTY,
+  );
   return {
     picks,
     isPicked: (id: string) => picks.some((pick) => pick.id === id),
     isFull: picks.length >= COMPARE_MAX_PROVIDERS,
     canCompare: picks.length >= COMPARE_MIN_PROVIDERS,
-    add: addPick,
-    remove: removePick,
-    clear: clearPicks,
+    add: (pick: ComparePick) => addPick(owner, pick),
+    remove: (id: string) => removePick(owner, id),
+    clear: () => clearPicks(owner),
   };
 }

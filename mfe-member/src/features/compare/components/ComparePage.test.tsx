@@ -4,7 +4,7 @@ import { createSessionStore } from '@altmed/web-kit';
 import { setupTestServer, type TestRoute } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderAtPath } from '@altmed/web-kit/src/testing/renderAtPath';
 import { StandaloneRoutes } from '../../../app/StandaloneRoutes';
-import { COMPARE_STORAGE_KEY } from '../../../lib/compareTray';
+import { compareStorageKey } from '../../../lib/compareTray';
 
 const server = setupTestServer();
 
@@ -140,7 +140,7 @@ describe('compare page', () => {
 
   it('removes a provider from the comparison and from the tray', async () => {
     localStorage.setItem(
-      COMPARE_STORAGE_KEY,
+      compareStorageKey('u1'),
       JSON.stringify([
         { id: MAYA, name: 'Dr. Maya Patel' },
         { id: LIAM, name: 'Dr. Liam Chen' },
@@ -155,7 +155,7 @@ describe('compare page', () => {
     await waitFor(() => expect(location.search).toBe(`?ids=${MAYA},${AVA}`));
     await waitFor(() => expect(screen.getAllByRole('columnheader')).toHaveLength(2));
     expect(lastQuery().get('ids')).toBe(`${MAYA},${AVA}`);
-    expect((JSON.parse(localStorage.getItem(COMPARE_STORAGE_KEY)!) as { id: string }[]).map((pick) => pick.id)).toEqual([MAYA, AVA]);
+    expect((JSON.parse(localStorage.getItem(compareStorageKey('u1'))!) as { id: string }[]).map((pick) => pick.id)).toEqual([MAYA, AVA]);
     await allAnswered();
   });
 
@@ -168,7 +168,7 @@ describe('compare page', () => {
 
   it('opens the tray’s picks on /compare alone', async () => {
     localStorage.setItem(
-      COMPARE_STORAGE_KEY,
+      compareStorageKey('u1'),
       JSON.stringify([
         { id: MAYA, name: 'Dr. Maya Patel' },
         { id: LIAM, name: 'Dr. Liam Chen' },
