@@ -84,6 +84,16 @@ export async function apiLogin(email: string, password: string): Promise<{ token
   return (await response.json()) as { token: string; user: StoredUser };
 }
 
+/** A call to the site's API as the holder of `token`; throws unless it answers 2xx. */
+export async function apiCall(path: string, token: string, method: string, body?: unknown): Promise<void> {
+  const response = await fetch(url(`/api${path}`), {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+}
+
 /** The administrator the e2e site creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const E2E_ADMIN = {
   email: process.env.ADMIN_EMAIL ?? 'admin@altmed.local',

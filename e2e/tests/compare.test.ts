@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { CompareResponse } from '@altmed/contracts';
 import {
   E2E_ADMIN,
+  apiCall,
   apiLogin,
   apiPayingMember,
   apiSignupMember,
@@ -29,15 +30,6 @@ let member: Awaited<ReturnType<typeof apiPayingMember>>;
 const town = `Quillbrook ${randomUUID().slice(0, 6)}`;
 type Key = 'austin' | 'portland' | 'burlington' | 'pending';
 const providers = {} as Record<Key, { id: string; name: string }>;
-
-async function apiCall(path: string, token: string, method: string, body?: unknown) {
-  const response = await fetch(url(`/api${path}`), {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-}
 
 async function listedProvider(key: Key, name: string, place: { state: string; zip: string }, qualifications: Record<string, unknown>, approve = true) {
   const provider = await apiSignupProvider(name, { city: town, ...place });

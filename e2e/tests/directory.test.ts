@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { DirectoryResponse } from '@altmed/contracts';
 import {
   E2E_ADMIN,
+  apiCall,
   apiLogin,
   apiPayingMember,
   apiSignupProvider,
@@ -26,15 +27,6 @@ let member: Awaited<ReturnType<typeof apiPayingMember>>;
 /** A town of this run's own, so other journeys' providers never show up in these searches. */
 const town = `Fernhollow ${randomUUID().slice(0, 6)}`;
 const providers: Record<'olive' | 'basil' | 'sage' | 'pending', { id: string; name: string }> = {} as never;
-
-async function apiCall(path: string, token: string, method: string, body?: unknown) {
-  const response = await fetch(url(`/api${path}`), {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-}
 
 async function listedProvider(key: keyof typeof providers, name: string, state: string, specialties: string[], approve = true) {
   const provider = await apiSignupProvider(name, { city: town, state });
