@@ -62,6 +62,7 @@ export const API_ACCESS: readonly ApiRouteAccess[] = [
   // Compare: members with an active membership (the access map's member has none: 403) and admins.
   { service: 'providers', method: 'GET', path: '/directory/compare', outcomes: { anonymous: 401, member: 403, provider: 403, admin: 'ok' } },
   { service: 'providers', method: 'GET', path: '/saved-providers', outcomes: members },
+  { service: 'providers', method: 'GET', path: '/saved-providers/:providerId', outcomes: members },
   { service: 'providers', method: 'PUT', path: '/saved-providers/:providerId', outcomes: payingMembers },
   { service: 'providers', method: 'DELETE', path: '/saved-providers/:providerId', outcomes: members },
   { service: 'providers', method: 'PUT', path: '/admins/providers/:id/status', outcomes: admins },

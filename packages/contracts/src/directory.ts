@@ -62,6 +62,10 @@ export type DirectoryResponse = z.infer<typeof directoryResponseSchema>;
 export const savedProvidersResponseSchema = z.object({ providers: z.array(directoryProviderSchema) });
 export type SavedProvidersResponse = z.infer<typeof savedProvidersResponseSchema>;
 
+/** GET /saved-providers/{providerId}: whether the member keeps this provider (the profile's Save button). */
+export const savedProviderStateSchema = z.object({ saved: z.boolean() });
+export type SavedProviderState = z.infer<typeof savedProviderStateSchema>;
+
 /** `ids=a,b,c` (or `ids=a&ids=b`): two to four different provider ids; `zip`: the member's 5-digit ZIP, for the distances. Nothing else allowed. */
 export const compareQuerySchema = z
   .object({

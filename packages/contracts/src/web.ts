@@ -53,6 +53,7 @@ export type {
   DirectoryResponse,
   DirectorySearch,
   SavedProvidersResponse,
+  SavedProviderState,
 } from './directory';
 export type {
   AdminReview,

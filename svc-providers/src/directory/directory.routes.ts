@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { DirectoryMessages, directoryQuerySchema, type AccessTokenClaims } from '@altmed/contracts';
 import { bearerToken, forbidden, optionalAuth, parseInput, requireAuth, unauthorized, type TokenVerifier } from '@altmed/service-kit';
 import { providerIdOf } from '../providers/record-ids';
-import { listSavedProviders, saveProvider, savedIdsOf, unsaveProvider, type SavedProvidersDeps } from '../saved/saved-providers.domain';
+import { isSaved, listSavedProviders, saveProvider, savedIdsOf, unsaveProvider, type SavedProvidersDeps } from '../saved/saved-providers.domain';
 import { searchDirectory } from './directory.domain';
 
 /** The directory and saved providers: what an active membership pays for. */
@@ -32,6 +32,10 @@ export function directoryRouter(deps: SavedProvidersDeps, verifier: TokenVerifie
 
   router.get('/saved-providers', member, async (_req, res) => {
     res.json({ providers: await listSavedProviders(deps, res.locals.auth!.sub) });
+  });
+
+  router.get('/saved-providers/:providerId', member, async (req, res) => {
+    res.json({ saved: await isSaved(deps, res.locals.auth!.sub, providerIdOf(req.params.providerId)) });
   });
 
   router.put('/saved-providers/:providerId', payingMember, async (req, res) => {

@@ -225,7 +225,11 @@ describe('saved providers', () => {
     (await request(site.url).get('/saved-providers').set('Authorization', `Bearer ${token}`).expect(200)).body as SavedProvidersResponse;
 
   it('saves and unsaves listed providers, newest first, once each, and filters the directory by them', async () => {
+    const isSaved = async (providerId: string, token = paying) =>
+      (await request(site.url).get(`/saved-providers/${providerId}`).set('Authorization', `Bearer ${token}`).expect(200)).body as { saved: boolean };
+    expect(await isSaved(ids.ava!)).toEqual({ saved: false });
     await save(ids.ava!).expect(204);
+    expect(await isSaved(ids.ava!)).toEqual({ saved: true });
     await save(ids.maya!).expect(204);
     await Promise.all([save(ids.maya!).expect(204), save(ids.maya!).expect(204)]);
     expect(keysOf((await saved()).providers)).toEqual(['maya', 'ava']);
@@ -236,6 +240,7 @@ describe('saved providers', () => {
 
     await unsave(ids.ava!).expect(204);
     await unsave(ids.ava!).expect(204);
+    expect(await isSaved(ids.ava!)).toEqual({ saved: false });
     expect(keysOf((await saved()).providers)).toEqual(['maya']);
     await unsave(ids.maya!).expect(204);
   });
@@ -260,6 +265,7 @@ describe('saved providers', () => {
     await save(ids.liam!, other.token).expect(204);
     expect(keysOf((await saved(other.token)).providers)).toEqual(['liam']);
     expect((await saved()).providers).toEqual([]);
+    await request(site.url).get(`/saved-providers/${ids.liam}`).set('Authorization', `Bearer ${paying}`).expect(200, { saved: false });
     expect(found(await search('?saved=true', paying).expect(200)).total).toBe(0);
 
     await save(ids.liam!, unpaid).expect(403, { message: 'An active membership is required' });

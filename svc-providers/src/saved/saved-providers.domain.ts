@@ -20,6 +20,11 @@ export async function listSavedProviders(deps: SavedProvidersDeps, userId: strin
   return directoryProvidersOf(deps, await savedIdsOf(deps, userId));
 }
 
+/** Whether the member keeps this provider (one exact lookup: the profile asks it on every view). */
+export async function isSaved(deps: SavedProvidersDeps, userId: string, providerId: string): Promise<boolean> {
+  return (await deps.savedProviders.exists({ _id: savedProviderId(userId, providerId) })) !== null;
+}
+
 /** Saves a listed provider for the member; saving one already saved changes nothing. */
 export async function saveProvider(deps: SavedProvidersDeps, userId: string, providerId: string): Promise<void> {
   if (!(await deps.providers.exists({ $and: [LISTED, { _id: providerId }] }))) throw notFound(ProviderMessages.providerNotFound);

@@ -1,13 +1,13 @@
-import type { SavedProvidersResponse } from '@altmed/contracts/web';
+import type { SavedProviderState } from '@altmed/contracts/web';
 import { apiRequest } from '@altmed/web-kit';
 
 const SAVED_ERROR = 'Your saved providers could not be loaded';
 const SAVE_ERROR = 'The provider could not be saved. Please try again.';
 
-/** GET /api/saved-providers: the ids of the member's saved providers. */
-export async function fetchSavedIds(token: string | null, signal?: AbortSignal): Promise<string[]> {
-  const reply = await apiRequest<SavedProvidersResponse>('/saved-providers', { token, defaultError: SAVED_ERROR, signal });
-  return reply.providers.map((provider) => provider._id);
+/** GET /api/saved-providers/{id}: whether the member keeps this provider. */
+export async function fetchIsSaved(providerId: string, token: string | null, signal?: AbortSignal): Promise<boolean> {
+  const reply = await apiRequest<SavedProviderState>(`/saved-providers/${encodeURIComponent(providerId)}`, { token, defaultError: SAVED_ERROR, signal });
+  return reply.saved;
 }
 
 /** PUT or DELETE /api/saved-providers/{id}. */

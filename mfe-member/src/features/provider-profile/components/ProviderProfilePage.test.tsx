@@ -70,7 +70,7 @@ async function openProfile(body: PublicProvider, routes: TestRoute[] = []) {
 }
 
 /** The profile's own requests: a member's page also asks for the member's own review (tested in OwnReviewSection.test.tsx) and saved providers. */
-const profileRequests = () => server.requests.filter((request) => !request.url.endsWith('/reviews/mine') && !request.url.endsWith('/saved-providers'));
+const profileRequests = () => server.requests.filter((request) => !request.url.endsWith('/reviews/mine') && !request.url.startsWith('/api/saved-providers/'));
 
 const starsOf = (rating: HTMLElement) => Array.from(rating.querySelectorAll('svg')).map((star) => star.getAttribute('data-fill'));
 
@@ -266,7 +266,7 @@ describe('provider profile page', () => {
   it('saves the provider for the member and removes it again, saying so', async () => {
     server.setRoutes([
       profileRoute(provider()),
-      { method: 'GET', path: '/api/saved-providers', status: 200, body: { providers: [] } },
+      { method: 'GET', path: '/api/saved-providers/p1', status: 200, body: { saved: false } },
       { method: 'PUT', path: '/api/saved-providers/p1', status: 204 },
       { method: 'DELETE', path: '/api/saved-providers/p1', status: 204 },
     ]);
@@ -290,7 +290,7 @@ describe('provider profile page', () => {
   it('shows a saved provider as saved, and puts the button back when saving is refused', async () => {
     server.setRoutes([
       profileRoute(provider()),
-      { method: 'GET', path: '/api/saved-providers', status: 200, body: { providers: [{ _id: 'p1' }] } },
+      { method: 'GET', path: '/api/saved-providers/p1', status: 200, body: { saved: true } },
       { method: 'DELETE', path: '/api/saved-providers/p1', status: 403, body: { message: 'An active membership is required' } },
     ]);
     renderAt('/provider-profile/p1');

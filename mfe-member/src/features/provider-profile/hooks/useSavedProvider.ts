@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError, toast, useSession } from '@altmed/web-kit';
 import { useFetched } from '../../../hooks/useFetched';
-import { fetchSavedIds, setSaved } from '../api/savedProviders';
+import { fetchIsSaved, setSaved } from '../api/savedProviders';
 
 export const SavedTexts = {
   save: 'Save',
@@ -14,13 +14,13 @@ export const SavedTexts = {
 export function useSavedProvider(providerId: string) {
   const { token, user } = useSession();
   const member = user?.role === 'user';
-  const savedIds = useFetched(`saved:${user?.id ?? ''}`, (signal) => (member ? fetchSavedIds(token, signal) : Promise.resolve([])));
+  const stored = useFetched(`saved:${user?.id ?? ''}:${providerId}`, (signal) => (member ? fetchIsSaved(providerId, token, signal) : Promise.resolve(false)));
   /** What the member last chose here, shown at once while the server is asked. */
   const [chosen, setChosen] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   if (!member) return null;
 
-  const saved = chosen ?? savedIds.data?.includes(providerId) ?? false;
+  const saved = chosen ?? stored.data ?? false;
   const toggle = async () => {
     const next = !saved;
     setBusy(true);
