@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { QueryProvider } from '@altmed/web-kit/src/query';
-import { Button, Card, PageContainer, PageTitle, SelectField, Spinner, TextField, theme, useSession } from '@altmed/web-kit';
+import { Card, PageContainer, PageTitle, SelectField, Spinner, TextField, theme, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
+import { Pager } from '../../../components/Pager';
+import { usePageOf } from '../../../hooks/usePageOf';
 import { fetchProviders, updateProviderStatus, type AdminProvider, type ProviderAction, type ProviderStats, type StatusFilter } from '../api/providers';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { ProviderCard } from './ProviderCard';
@@ -47,16 +49,6 @@ const Grid = styled.div`
   gap: 16px;
 `;
 
-const Paging = styled.nav`
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  gap: 16px;
-  margin-top: 24px;
-  color: ${theme.colors.textMuted};
-  font-size: 14px;
-`;
-
 const pastTense: Record<ProviderAction, string> = { approve: 'approved', block: 'blocked', unblock: 'unblocked' };
 const emptyStats: ProviderStats = { total: 0, approved: 0, pending: 0, blocked: 0 };
 
@@ -66,12 +58,7 @@ function ProvidersPageContent() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const debouncedSearch = useDebouncedValue(search, 300);
-  // The page belongs to the filters it was chosen under: new filters (or a new search) start at page 1.
-  const filters = JSON.stringify([status, debouncedSearch]);
-  const [paging, setPaging] = useState({ filters, page: 1 });
-  if (paging.filters !== filters) setPaging({ filters, page: 1 });
-  const page = paging.filters === filters ? paging.page : 1;
-  const goToPage = (next: number) => setPaging({ filters, page: next });
+  const { page, goToPage } = usePageOf(JSON.stringify([status, debouncedSearch]));
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const queryClient = useQueryClient();
 
@@ -87,7 +74,7 @@ function ProvidersPageContent() {
   const totalPages = list.data?.totalPages ?? 1;
 
   // An action can empty the last page (its provider leaves the filter): move to the new last page.
-  if (list.data && !list.isPlaceholderData && page > list.data.totalPages) setPaging({ filters, page: list.data.totalPages });
+  if (list.data && !list.isPlaceholderData && page > list.data.totalPages) goToPage(list.data.totalPages);
 
   const statusChange = useMutation({
     mutationFn: ({ provider, action }: { provider: AdminProvider; action: ProviderAction }) => updateProviderStatus(token, provider._id, action),
@@ -146,19 +133,7 @@ function ProvidersPageContent() {
       ) : (
         <Card>No providers found.</Card>
       )}
-      {totalPages > 1 ? (
-        <Paging aria-label="Pages">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
-            Previous
-          </Button>
-          <span aria-live="polite">
-            Page {page} of {totalPages}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => goToPage(page + 1)}>
-            Next
-          </Button>
-        </Paging>
-      ) : null}
+      <Pager page={page} totalPages={totalPages} onPage={goToPage} />
     </PageContainer>
   );
 }

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { QueryProvider } from '@altmed/web-kit/src/query';
-import { Button, Card, PageContainer, PageTitle, SelectField, Spinner, theme, useSession } from '@altmed/web-kit';
+import { Card, PageContainer, PageTitle, SelectField, Spinner, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
+import { Pager } from '../../../components/Pager';
+import { usePageOf } from '../../../hooks/usePageOf';
 import { fetchReviews, moderateReview, type AdminReview, type ReviewModerationAction, type ReviewState } from '../api/reviews';
 import { ReviewCard } from './ReviewCard';
 
@@ -18,16 +20,6 @@ const Grid = styled.div`
   gap: 16px;
 `;
 
-const Paging = styled.nav`
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  gap: 16px;
-  margin-top: 24px;
-  color: ${theme.colors.textMuted};
-  font-size: 14px;
-`;
-
 const pastTense: Record<ReviewModerationAction, string> = { approve: 'approved', reject: 'rejected' };
 const emptyTexts: Record<ReviewState, string> = {
   pending: 'No reviews are waiting for moderation.',
@@ -39,11 +31,7 @@ const emptyTexts: Record<ReviewState, string> = {
 function ReviewsPageContent() {
   const { token } = useSession();
   const [status, setStatus] = useState<ReviewState>('pending');
-  // The page belongs to the filter it was chosen under: another filter starts at page 1.
-  const [paging, setPaging] = useState({ status, page: 1 });
-  if (paging.status !== status) setPaging({ status, page: 1 });
-  const page = paging.status === status ? paging.page : 1;
-  const goToPage = (next: number) => setPaging({ status, page: next });
+  const { page, goToPage } = usePageOf(status);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const queryClient = useQueryClient();
 
@@ -55,7 +43,7 @@ function ReviewsPageContent() {
   const reviews = list.data?.reviews ?? [];
   const totalPages = list.data?.totalPages ?? 1;
   // A decision can empty the last page (its review leaves the filter): move to the new last page.
-  if (list.data && !list.isPlaceholderData && page > list.data.totalPages) setPaging({ status, page: list.data.totalPages });
+  if (list.data && !list.isPlaceholderData && page > list.data.totalPages) goToPage(list.data.totalPages);
 
   const moderation = useMutation({
     mutationFn: ({ review, action }: { review: AdminReview; action: ReviewModerationAction }) => moderateReview(token, review._id, action),
@@ -88,19 +76,7 @@ function ReviewsPageContent() {
       ) : (
         <Card>{emptyTexts[status]}</Card>
       )}
-      {totalPages > 1 ? (
-        <Paging aria-label="Pages">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
-            Previous
-          </Button>
-          <span aria-live="polite">
-            Page {page} of {totalPages}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => goToPage(page + 1)}>
-            Next
-          </Button>
-        </Paging>
-      ) : null}
+      <Pager page={page} totalPages={totalPages} onPage={goToPage} />
     </PageContainer>
   );
 }
