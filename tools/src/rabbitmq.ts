@@ -85,7 +85,7 @@ export async function createTestVhost(serverUrl: string, log: (message: string) 
   const vhost = `${testVhostPrefix}${process.pid}-${randomUUID().slice(0, 8)}`;
   const user = decodeURIComponent(url.username) || 'guest';
   try {
-    await Promise.all([removeVhostsOfEndedRuns(log), rabbitmqctl(['add_vhost', vhost])]);
+    await Promise.all([removeVhostsOfEndedRuns(log), rabbitmqctl(['add_vhost', vhost]), warnIfFewOpenFiles(log)]);
     await rabbitmqctl(['set_permissions', '-p', vhost, user, '.*', '.*', '.*']);
   } catch (error) {
     return notIsolated(`rabbitmqctl could not make a vhost: ${(error as Error).message}`);
@@ -97,6 +97,30 @@ export async function createTestVhost(serverUrl: string, log: (message: string) 
     // With it go the vhosts that test files made in workers that have exited since.
     remove: () => rabbitmqctl(['delete_vhost', vhost]).then(() => removeVhostsOfEndedRuns(log)),
   };
+}
+
+/** A test run declares a few hundred quorum queues, each with files of its own. */
+const OPEN_FILES_FOR_A_TEST_RUN = 10_000;
+
+/**
+ * Says so when this machine's node allows too few open files for a test run: the queues use them up
+ * midway and the node stops answering, so services "did not get ready" and hooks time out, which
+ * looks like anything but its cause (docs/conventions.md, Tests).
+ */
+async function warnIfFewOpenFiles(log: (message: string) => void): Promise<void> {
+  let limit: number | undefined;
+  try {
+    const status = JSON.parse(await rabbitmqctl(['status', '--formatter', 'json'])) as { file_descriptors?: { total_limit?: number } };
+    limit = status.file_descriptors?.total_limit;
+  } catch {
+    return; // The status could not be read: nothing to say.
+  }
+  if (limit !== undefined && limit < OPEN_FILES_FOR_A_TEST_RUN) {
+    log(
+      `RabbitMQ WARNING: the node allows ${limit} open files, fewer than a test run needs (${OPEN_FILES_FOR_A_TEST_RUN}); ` +
+        'restart it with more, as .ci/run does, or expect services that do not get ready',
+    );
+  }
 }
 
 /** The vhosts on this machine's RabbitMQ node. */
