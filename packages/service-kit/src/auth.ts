@@ -190,7 +190,7 @@ declare module 'express-serve-static-core' {
 export interface RequireAuthOptions {
   /** One of these roles, else 403. */
   roles?: readonly UserRole[];
-  /** The account must still be active (not blocked or deleted): every admin action and every write. */
+  /** The account must still be active (not blocked or deleted, no password reset since the token): every route of the product sets it. */
   activeAccount?: boolean;
   /** The account must have an active membership, else 403 (implies an active account). */
   activeMembership?: boolean;

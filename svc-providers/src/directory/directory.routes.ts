@@ -11,13 +11,15 @@ export function directoryRouter(deps: SavedProvidersDeps, verifier: TokenVerifie
   const member = requireAuth(verifier, { roles: ['user'], activeAccount: true });
   const payingMember = requireAuth(verifier, { roles: ['user'], activeMembership: true });
 
-  /** A member with an active membership, or an admin, sees the providers; anyone else their number. */
+  /**
+   * A member with an active membership, or an admin, sees the providers; anyone else their number.
+   * A token's account must still be active, whoever holds it (401 otherwise).
+   */
   const seesProviders = async (auth: AccessTokenClaims | undefined, token: string): Promise<boolean> => {
-    if (auth?.role === 'admin') {
-      await verifier.ensureActiveAccount(auth, token);
-      return true;
-    }
-    return auth?.role === 'user' && (await verifier.hasActiveMembership(auth, token));
+    if (!auth) return false;
+    if (auth.role === 'user') return verifier.hasActiveMembership(auth, token);
+    await verifier.ensureActiveAccount(auth, token);
+    return auth.role === 'admin';
   };
 
   router.get('/directory/providers', optionalAuth(verifier), async (req, res) => {

@@ -15,7 +15,7 @@ import { AppError, badRequest, createEvent, forbidden, notFound, tooManyRequests
 import type { z } from 'zod';
 import { EmailTakenError, IdentityRefusedError, TooManyAttemptsError, type IdentityAccounts } from '../accounts/identity-accounts';
 import type { ReviewModel } from '../reviews/review.model';
-import { countReviewStats } from '../reviews/review-stats';
+import { countReviewStats, NO_REVIEWS } from '../reviews/review-stats';
 import { listReviews } from '../reviews/reviews.domain';
 import { processUpload, type ImageKind } from '../uploads/images';
 import type { UploadStorage } from '../uploads/storage';
@@ -146,7 +146,7 @@ export async function signUpProvider(
   await throwIfDuplicate(deps, fields);
   const providerId = randomUUID();
   try {
-    await deps.providers.create({ _id: providerId, accountState: 'creating', ...fields, ...searchKeysOf(fields) });
+    await deps.providers.create({ _id: providerId, accountState: 'creating', ...fields, ...searchKeysOf(fields), reviewStats: NO_REVIEWS });
   } catch (err) {
     if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
     await throwIfDuplicate(deps, fields);
