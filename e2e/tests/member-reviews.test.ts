@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import {
   E2E_ADMIN,
+  apiCall,
   apiLogin,
   apiPayingMember,
   apiSignupMember,
@@ -31,12 +32,7 @@ beforeAll(async () => {
   providerName = `Dr. Reviewed ${randomUUID().slice(0, 6)}`;
   const provider = await apiSignupProvider(providerName);
   providerId = provider.providerId;
-  const approved = await fetch(url(`/api/admins/providers/${providerId}/status`), {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ status: 'approve' }),
-  });
-  if (!approved.ok) throw new Error(`approval answered ${approved.status}`);
+  await apiCall(`/admins/providers/${providerId}/status`, admin, 'PUT', { status: 'approve' });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

@@ -381,15 +381,16 @@ describe('password reset', () => {
       body: JSON.stringify({ email, password: member.password }),
     });
     expect(oldLogin.status).toBe(401);
-    // Every service refuses the token from before the reset, reads included.
+    // The other services refuse the token from before the reset too (identity did above), reads included.
     const withOldToken = { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' };
     const oldTokenAnswers = await Promise.all([
       fetch(url(`/api/provider-info/${randomUUID()}`), { headers: withOldToken }),
       fetch(url('/api/promo-codes/validate'), { method: 'POST', headers: withOldToken, body: JSON.stringify({ code: 'ANY' }) }),
       fetch(url('/api/directory/providers'), { headers: withOldToken }),
       fetch(url('/api/payments/receipts'), { headers: withOldToken }),
+      fetch(url('/api/email/send-subscription-email'), { method: 'POST', headers: withOldToken, body: JSON.stringify({ userId: member.user.id }) }),
     ]);
-    expect(oldTokenAnswers.map((answer) => answer.status)).toEqual([401, 401, 401, 401]);
+    expect(oldTokenAnswers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401]);
 
     await page.goto(url('/'));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();

@@ -7,6 +7,8 @@ const path = require('node:path');
  * @property {string} rootDir The workspace folder (pass `__dirname`); tests are `src/**\/*.test.ts(x)`.
  * @property {string[]} [setupFilesAfterEnv] Extra per-test-file setup of this workspace, after
  *   `@testing-library/jest-dom` (e.g. `'<rootDir>/jest.setup.ts'`).
+ * @property {boolean} [stripeEmulator] Its tests pay through the Stripe emulator's Stripe.js: they get
+ *   `npm test`'s emulator (STRIPE_API_URL), or when run alone one of their own.
  */
 
 /**
@@ -16,7 +18,7 @@ const path = require('node:path');
  * @param {WebJestOptions} options
  * @returns {import('jest').Config}
  */
-function webJestConfig({ displayName, rootDir, setupFilesAfterEnv = [] }) {
+function webJestConfig({ displayName, rootDir, setupFilesAfterEnv = [], stripeEmulator = false }) {
   return {
     displayName,
     rootDir,
@@ -34,6 +36,12 @@ function webJestConfig({ displayName, rootDir, setupFilesAfterEnv = [] }) {
     setupFiles: [path.resolve(__dirname, 'jest.polyfills.js')],
     setupFilesAfterEnv: ['@testing-library/jest-dom', ...setupFilesAfterEnv],
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+    ...(stripeEmulator
+      ? {
+          globalSetup: path.resolve(__dirname, '../../tools/src/jest-stripe-emulator-setup.ts'),
+          globalTeardown: path.resolve(__dirname, '../../tools/src/jest-stripe-emulator-teardown.ts'),
+        }
+      : {}),
   };
 }
 

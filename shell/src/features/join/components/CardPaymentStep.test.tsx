@@ -16,7 +16,8 @@ let publishableKey: string;
  */
 beforeAll(async () => {
   const apiUrl = process.env.STRIPE_API_URL;
-  if (!apiUrl) throw new Error('STRIPE_API_URL is not set: run the tests through jest with the local stack (it starts the Stripe emulator)');
+  if (!apiUrl) throw new Error('STRIPE_API_URL is not set: the shell jest config starts the Stripe emulator (webJestConfig stripeEmulator)');
+  // Through HTTP rather than the local stack's testing entry, whose other helpers load mongoose (not for jsdom).
   const emulator = createHttpFetch(apiUrl);
   publishableKey = ((await (await emulator(`${apiUrl}/emulator/accounts`, { method: 'POST' })).json()) as { publishable_key: string }).publishable_key;
   const scriptUrl = `${apiUrl}/v3/`;
@@ -85,7 +86,7 @@ describe('card payment step', () => {
   ])('takes a %i as the final answer and shows its message without trying again', async (status, message) => {
     server.setRoutes([paymentConfig(), intentRoute(status, { message })]);
     renderCardStep();
-    await screen.findByText(message);
+    await screen.findByText(message, {}, { timeout: 5_000 });
     expect(alertTexts()).toContain(message);
     // Longer than the first retry delay: no second request came.
     await new Promise((resolve) => setTimeout(resolve, PAYMENT_INTENT_RETRY_DELAY_MS + 500));
@@ -96,7 +97,7 @@ describe('card payment step', () => {
   it('shows the card entry and the default billing country and ZIP once the intent is there', async () => {
     server.setRoutes([paymentConfig(), intentRoute(200, { clientSecret: 'pi_123_secret_abc' })]);
     renderCardStep();
-    const card = await screen.findByRole('group', { name: 'Card details' });
+    const card = await screen.findByRole('group', { name: 'Card details' }, { timeout: 5_000 });
     expect(await within(card).findByLabelText('Card number')).toBeInTheDocument();
     expect(screen.getByLabelText('Country')).toHaveValue('US');
     expect(screen.getByLabelText('ZIP')).toHaveValue('90210');
@@ -113,7 +114,7 @@ describe('card payment step', () => {
       { method: 'POST', path: '/api/email/send-subscription-email', status: 500, body: { message: 'Internal server error' } },
     ]);
     const { onPaid } = renderCardStep();
-    await screen.findByRole('group', { name: 'Card details' });
+    await screen.findByRole('group', { name: 'Card details' }, { timeout: 5_000 });
     server.setRoutes([
       paymentConfig(),
       intentRoute(200, { clientSecret: null, message: Messages.paymentConfirmed }),
@@ -122,13 +123,13 @@ describe('card payment step', () => {
     ]);
     fireEvent.change(screen.getByLabelText('Promo code', { exact: false }), { target: { value: ' free ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByText(PaymentMessages.promoApplied)).toBeInTheDocument();
-    expect(await screen.findByText('Your promo code covers the whole year: no card is needed.')).toBeInTheDocument();
+    expect(await screen.findByText(PaymentMessages.promoApplied, {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Your promo code covers the whole year: no card is needed.', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(intentRequests().at(-1)!.body).toEqual({ amount: 0, userId: 'u1', doctorId: null, promoCode: 'FREE' });
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText(PaymentMessages.subscriptionEmailFailed)).toBeInTheDocument();
+    expect(await screen.findByText(PaymentMessages.subscriptionEmailFailed, {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(onPaid).toHaveBeenCalledTimes(1);
     expect(server.requests.find((request) => request.url === '/api/email/send-subscription-email')?.body).toEqual({ userId: 'u1' });
   });
@@ -144,7 +145,7 @@ describe('card payment step', () => {
         { method: 'POST', path: '/api/email/send-subscription-email', status: 200, body: { message: 'Email sent' } },
       ]);
       const rendered = renderCardStep();
-      const card = await screen.findByRole('group', { name: 'Card details' });
+      const card = await screen.findByRole('group', { name: 'Card details' }, { timeout: 5_000 });
       fireEvent.input(await within(card).findByLabelText('Card number'), { target: { value: cardNumber } });
       fireEvent.input(within(card).getByLabelText('Expiration date'), { target: { value: '12 / 34' } });
       fireEvent.input(within(card).getByLabelText('CVC'), { target: { value: '123' } });
@@ -156,7 +157,7 @@ describe('card payment step', () => {
 
     it('makes the payment method on Stripe, confirms it with the intent’s id, and tells the member it worked', async () => {
       const { onPaid } = await payWith('4242 4242 4242 4242', confirmRoute(200, { message: Messages.paymentConfirmed }));
-      expect(await screen.findByText(PaymentMessages.paymentSucceeded)).toBeInTheDocument();
+      expect(await screen.findByText(PaymentMessages.paymentSucceeded, {}, { timeout: 5_000 })).toBeInTheDocument();
       expect(onPaid).toHaveBeenCalledTimes(1);
       const confirmed = server.requests.find((request) => request.url === '/api/payments/confirm-payment')!.body as Record<string, string>;
       expect(confirmed.paymentIntentId).toBe('pi_cardstep');
@@ -165,7 +166,7 @@ describe('card payment step', () => {
 
     it('shows the card issuer’s reason under the spec’s message when the card is refused', async () => {
       const { onPaid } = await payWith('4000 0000 0000 0002', confirmRoute(402, { message: 'Your card was declined.' }));
-      await screen.findByText(PaymentMessages.paymentFailed);
+      await screen.findByText(PaymentMessages.paymentFailed, {}, { timeout: 5_000 });
       expect(alertTexts()).toContain(`${PaymentMessages.paymentFailed}Your card was declined.`);
       expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
       expect(onPaid).not.toHaveBeenCalled();
@@ -173,7 +174,7 @@ describe('card payment step', () => {
 
     it('says the submission failed when the confirmation gets no verdict', async () => {
       const { onPaid } = await payWith('4242 4242 4242 4242', confirmRoute(500, { message: 'Internal server error' }));
-      await screen.findByText(PaymentMessages.submissionFailed);
+      await screen.findByText(PaymentMessages.submissionFailed, {}, { timeout: 5_000 });
       expect(alertTexts()).toContain(PaymentMessages.submissionFailed);
       expect(onPaid).not.toHaveBeenCalled();
       await waitFor(() => expect(server.requests.every((request) => request.answered)).toBe(true));
