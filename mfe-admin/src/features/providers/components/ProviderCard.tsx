@@ -1,44 +1,10 @@
 import styled from 'styled-components';
 import { ADMIN_CARD_MAX_SPECIALTIES } from '@altmed/contracts/web';
-import { Button, Card, theme } from '@altmed/web-kit';
+import { Button, theme } from '@altmed/web-kit';
+import { CardActions, CardShell, CardTop, LastDecision, StatePill } from '../../../components/ModerationCard';
 import { availableActions, providerStatus, type AdminProvider, type ProviderAction } from '../api/providers';
 
-const statusColors = {
-  Approved: { bg: theme.colors.successSoft, fg: theme.colors.success },
-  Pending: { bg: theme.colors.accentSoft, fg: '#a65a26' },
-  Blocked: { bg: theme.colors.dangerSoft, fg: theme.colors.danger },
-} as const;
-
-const Wrap = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-  padding: 20px;
-`;
-
-const Top = styled.div`
-  display: flex;
-  justify-content: space-between;
-  gap: 12px;
-  align-items: flex-start;
-  h3 {
-    font-size: 18px;
-  }
-  p {
-    color: ${theme.colors.textMuted};
-    font-size: 14px;
-  }
-`;
-
-const Pill = styled.span<{ $bg: string; $fg: string }>`
-  flex: none;
-  padding: 3px 10px;
-  border-radius: ${theme.radii.pill};
-  font-size: 13px;
-  font-weight: 600;
-  background: ${(p) => p.$bg};
-  color: ${(p) => p.$fg};
-`;
+const statusTone = { Approved: 'accepted', Pending: 'waiting', Blocked: 'refused' } as const;
 
 const Tags = styled.div`
   display: flex;
@@ -53,18 +19,7 @@ const Tags = styled.div`
   }
 `;
 
-const Actions = styled.div`
-  margin-top: auto;
-  display: flex;
-  gap: 8px;
-`;
-
 const labels: Record<ProviderAction, string> = { approve: 'Approve', block: 'Block', unblock: 'Unblock' };
-
-const LastChange = styled.p`
-  font-size: 13px;
-  color: ${theme.colors.textMuted};
-`;
 
 const changeLabels = { approve: 'Approved', block: 'Blocked', unblock: 'Unblocked' } as const;
 const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -74,17 +29,15 @@ export function ProviderCard({ provider, busy, onAction }: { provider: AdminProv
   const specialties = provider.specialties ?? [];
   const extra = specialties.length - ADMIN_CARD_MAX_SPECIALTIES;
   return (
-    <Wrap as="article" aria-label={provider.providerName ?? provider.practiceName ?? 'Provider'}>
-      <Top>
+    <CardShell as="article" aria-label={provider.providerName ?? provider.practiceName ?? 'Provider'}>
+      <CardTop>
         <div>
           <h3>{provider.providerName ?? 'Unnamed provider'}</h3>
           <p>{[provider.practiceName, provider.email].filter(Boolean).join(' · ')}</p>
           {provider.city || provider.state ? <p>{[provider.city, provider.state].filter(Boolean).join(', ')}</p> : null}
         </div>
-        <Pill $bg={statusColors[status].bg} $fg={statusColors[status].fg}>
-          {status}
-        </Pill>
-      </Top>
+        <StatePill $tone={statusTone[status]}>{status}</StatePill>
+      </CardTop>
       {specialties.length ? (
         <Tags>
           {specialties.slice(0, ADMIN_CARD_MAX_SPECIALTIES).map((s) => (
@@ -94,17 +47,17 @@ export function ProviderCard({ provider, busy, onAction }: { provider: AdminProv
         </Tags>
       ) : null}
       {provider.lastStatusChange ? (
-        <LastChange>
+        <LastDecision>
           {changeLabels[provider.lastStatusChange.action]} by {provider.lastStatusChange.by} on {shortDate(provider.lastStatusChange.at)}
-        </LastChange>
+        </LastDecision>
       ) : null}
-      <Actions>
+      <CardActions>
         {availableActions(provider).map((action) => (
           <Button key={action} size="sm" variant={action === 'block' ? 'danger' : 'primary'} disabled={busy} onClick={() => onAction(action)}>
             {labels[action]}
           </Button>
         ))}
-      </Actions>
-    </Wrap>
+      </CardActions>
+    </CardShell>
   );
 }
