@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { COMPARE_MIN_PROVIDERS } from '@altmed/contracts/web';
 import { Button, ErrorFallback, PageContainer, PageTitle, requestJoin, RouteGuard, Spinner, TextField, theme } from '@altmed/web-kit';
+import { EmptyState } from '../../../components/EmptyState';
 import { comparePath, useCompareTray } from '../../../lib/compareTray';
 import { MEMBERSHIP_REQUIRED, useComparison } from '../hooks/useComparison';
 import { idsFromParam, isZip } from '../lib/compareRows';
@@ -31,24 +32,6 @@ const Note = styled.p`
   color: ${theme.colors.text};
 `;
 
-const Empty = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${theme.space(3)};
-  padding: ${theme.space(10)} ${theme.space(6)};
-  border: 1px dashed ${theme.colors.border};
-  border-radius: ${theme.radii.lg};
-  text-align: center;
-  h2 {
-    font-size: 20px;
-  }
-  p {
-    max-width: 520px;
-    color: ${theme.colors.textMuted};
-  }
-`;
-
 const ButtonLink = styled(Link)`
   display: inline-flex;
   padding: 10px 20px;
@@ -64,12 +47,12 @@ const ButtonLink = styled(Link)`
 
 function PickMore({ note }: { note?: string }) {
   return (
-    <Empty role="status">
+    <EmptyState role="status">
       <h2>{CompareTexts.pickTitle}</h2>
       {note ? <p>{note}</p> : null}
       <p>{CompareTexts.pickMessage}</p>
       <ButtonLink to="/providers">{CompareTexts.findProviders}</ButtonLink>
-    </Empty>
+    </EmptyState>
   );
 }
 
@@ -114,11 +97,11 @@ function Comparison({ ids, zip, onRemove }: { ids: string[]; zip: string; onRemo
   }
   if (comparison.data === MEMBERSHIP_REQUIRED) {
     return (
-      <Empty role="status">
+      <EmptyState role="status">
         <h2>{CompareTexts.membersOnlyTitle}</h2>
         <p>{CompareTexts.membersOnlyMessage}</p>
         <Button onClick={() => requestJoin()}>{CompareTexts.join}</Button>
-      </Empty>
+      </EmptyState>
     );
   }
   const { providers, origin } = comparison.data;

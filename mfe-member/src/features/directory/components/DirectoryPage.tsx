@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, ErrorFallback, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
+import { EmptyState } from '../../../components/EmptyState';
 import { CompareTray } from '../../../components/CompareTray';
 import { useDirectory } from '../hooks/useDirectory';
 import { filtersFromParams, isFiltered, paramsFromFilters, DEFAULT_FILTERS, type DirectoryFilters } from '../lib/directoryFilters';
@@ -43,23 +44,6 @@ const List = styled.ul`
   }
 `;
 
-const Empty = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${theme.space(3)};
-  padding: ${theme.space(10)} ${theme.space(6)};
-  border: 1px dashed ${theme.colors.border};
-  border-radius: ${theme.radii.lg};
-  text-align: center;
-  h2 {
-    font-size: 20px;
-  }
-  p {
-    color: ${theme.colors.textMuted};
-  }
-`;
-
 function DirectoryResults({ filters, onChange }: { filters: DirectoryFilters; onChange: (filters: DirectoryFilters) => void }) {
   const { token } = useSession();
   const query = paramsFromFilters(filters).toString();
@@ -76,7 +60,7 @@ function DirectoryResults({ filters, onChange }: { filters: DirectoryFilters; on
   if (access === 'preview') return <MembersOnlyPreview total={total} loggedIn={Boolean(token)} />;
   if (total === 0) {
     return (
-      <Empty role="status">
+      <EmptyState role="status">
         <h2>{DirectoryTexts.emptyTitle}</h2>
         <p>{DirectoryTexts.emptyMessage}</p>
         {isFiltered(filters) ? (
@@ -84,7 +68,7 @@ function DirectoryResults({ filters, onChange }: { filters: DirectoryFilters; on
             {DirectoryTexts.clear}
           </Button>
         ) : null}
-      </Empty>
+      </EmptyState>
     );
   }
   return (
