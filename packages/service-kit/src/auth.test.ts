@@ -284,6 +284,18 @@ describe('active membership', () => {
     identityState.active = true;
   });
 
+  it('lets an admin see what members pay for without a membership, and refuses a provider', async () => {
+    const app = membersOnlyApp();
+    identityState.membership = { status: 'none', endsAt: null };
+    const admin = await sign(signing.privateKey, { payload: { ...claims, role: 'admin' } });
+    const provider = await sign(signing.privateKey, { payload: { ...claims, role: 'provider' } });
+    await request(app).post('/members-only').set('Authorization', `Bearer ${admin}`).expect(200);
+    await request(app).post('/members-only').set('Authorization', `Bearer ${provider}`).expect(403, { message: 'An active membership is required' });
+    identityState.active = false;
+    await request(membersOnlyApp()).post('/members-only').set('Authorization', `Bearer ${admin}`).expect(401);
+    identityState.active = true;
+  });
+
   it('needs no call to identity to refuse an anonymous caller', async () => {
     identityState.calls = 0;
     await request(membersOnlyApp()).post('/members-only').expect(401);

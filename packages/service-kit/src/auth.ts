@@ -78,6 +78,11 @@ export interface TokenVerifier {
   ensureActiveAccount: (claims: AccessTokenClaims, token: string) => Promise<void>;
   /** Whether the account's membership is active now (a cached "no" is asked again, so a payment counts at once). */
   hasActiveMembership: (claims: AccessTokenClaims, token: string) => Promise<boolean>;
+  /**
+   * Whether the caller sees what members pay for: a member with an active membership, or an admin.
+   * 401 unless the account is still active, whoever holds the token.
+   */
+  seesMembersContent: (claims: AccessTokenClaims, token: string) => Promise<boolean>;
 }
 
 export function isActiveMembership(membership: Membership, now = new Date()): boolean {
@@ -100,15 +105,21 @@ export function createTokenVerifier({ keySource, issuer, audience, accountStatus
     if (!claims.success) throw unauthorized();
     return claims.data;
   };
+  const hasActiveMembership = async (claims: AccessTokenClaims, token: string): Promise<boolean> => {
+    if (!membership) throw new Error('this token verifier was made without a membership source');
+    if (isActiveMembership(await membership(claims, token))) return true;
+    return isActiveMembership(await membership(claims, token, { fresh: true }));
+  };
   return {
     verify,
     async ensureActiveAccount(claims, token) {
       if (!(await accountStatus(claims, token))) throw unauthorized();
     },
-    async hasActiveMembership(claims, token) {
-      if (!membership) throw new Error('this token verifier was made without a membership source');
-      if (isActiveMembership(await membership(claims, token))) return true;
-      return isActiveMembership(await membership(claims, token, { fresh: true }));
+    hasActiveMembership,
+    async seesMembersContent(claims, token) {
+      if (!(await accountStatus(claims, token))) throw unauthorized();
+      if (claims.role === 'admin') return true;
+      return claims.role === 'user' && hasActiveMembership(claims, token);
     },
   };
 }
@@ -192,7 +203,7 @@ export interface RequireAuthOptions {
   roles?: readonly UserRole[];
   /** The account must still be active (not blocked or deleted, no password reset since the token): every route of the product sets it. */
   activeAccount?: boolean;
-  /** The account must have an active membership, else 403 (implies an active account). */
+  /** What members pay for: a member must have an active membership (an admin sees it without one), else 403; implies an active account. */
   activeMembership?: boolean;
 }
 
@@ -204,8 +215,11 @@ export function requireAuth(verifier: TokenVerifier, { roles, activeAccount = fa
       if (!token) throw unauthorized();
       const claims = await verifier.verify(token);
       if (roles && !roles.includes(claims.role)) throw forbidden();
-      if (activeAccount || activeMembership) await verifier.ensureActiveAccount(claims, token);
-      if (activeMembership && !(await verifier.hasActiveMembership(claims, token))) throw forbidden(Messages.activeMembershipRequired);
+      if (activeMembership) {
+        if (!(await verifier.seesMembersContent(claims, token))) throw forbidden(Messages.activeMembershipRequired);
+      } else if (activeAccount) {
+        await verifier.ensureActiveAccount(claims, token);
+      }
       res.locals.auth = claims;
       next();
     } catch (err) {

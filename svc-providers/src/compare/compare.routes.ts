@@ -1,20 +1,16 @@
 import { Router } from 'express';
-import { Messages, compareQuerySchema } from '@altmed/contracts';
-import { bearerToken, forbidden, parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
+import { compareQuerySchema } from '@altmed/contracts';
+import { parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
 import type { DirectoryDeps } from '../directory/directory.domain';
 import { compareProviders } from './compare.domain';
 
 /** Compare: two to four listed providers side by side, for members with an active membership and admins. */
 export function compareRouter(deps: DirectoryDeps, verifier: TokenVerifier): Router {
   const router = Router();
-  const membersAndAdmins = requireAuth(verifier, { roles: ['user', 'admin'], activeAccount: true });
+  // The caller is checked before the query is read.
+  const payingMembersAndAdmins = requireAuth(verifier, { roles: ['user', 'admin'], activeMembership: true });
 
-  router.get('/directory/compare', membersAndAdmins, async (req, res) => {
-    const auth = res.locals.auth!;
-    // The caller is checked before the query is read.
-    if (auth.role === 'user' && !(await verifier.hasActiveMembership(auth, bearerToken(req) ?? ''))) {
-      throw forbidden(Messages.activeMembershipRequired);
-    }
+  router.get('/directory/compare', payingMembersAndAdmins, async (req, res) => {
     res.json(await compareProviders(deps, parseInput(compareQuerySchema, req.query)));
   });
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { DirectoryMessages, directoryQuerySchema, type AccessTokenClaims } from '@altmed/contracts';
+import { DirectoryMessages, directoryQuerySchema } from '@altmed/contracts';
 import { bearerToken, forbidden, optionalAuth, parseInput, requireAuth, unauthorized, type TokenVerifier } from '@altmed/service-kit';
 import { providerIdOf } from '../providers/record-ids';
 import { isSaved, listSavedProviders, saveProvider, savedIdsOf, unsaveProvider, type SavedProvidersDeps } from '../saved/saved-providers.domain';
@@ -11,23 +11,13 @@ export function directoryRouter(deps: SavedProvidersDeps, verifier: TokenVerifie
   const member = requireAuth(verifier, { roles: ['user'], activeAccount: true });
   const payingMember = requireAuth(verifier, { roles: ['user'], activeMembership: true });
 
-  /**
-   * A member with an active membership, or an admin, sees the providers; anyone else their number.
-   * A token's account must still be active, whoever holds it (401 otherwise).
-   */
-  const seesProviders = async (auth: AccessTokenClaims | undefined, token: string): Promise<boolean> => {
-    if (!auth) return false;
-    if (auth.role === 'user') return verifier.hasActiveMembership(auth, token);
-    await verifier.ensureActiveAccount(auth, token);
-    return auth.role === 'admin';
-  };
-
   router.get('/directory/providers', optionalAuth(verifier), async (req, res) => {
     const search = parseInput(directoryQuerySchema, req.query);
     const auth = res.locals.auth;
     if (search.saved && !auth) throw unauthorized();
     if (search.saved && auth?.role !== 'user') throw forbidden(DirectoryMessages.savedNeedsLogin);
-    const full = await seesProviders(auth, bearerToken(req) ?? '');
+    // A member with an active membership, or an admin, sees the providers; anyone else their number.
+    const full = auth ? await verifier.seesMembersContent(auth, bearerToken(req) ?? '') : false;
     const onlyIds = search.saved && auth ? await savedIdsOf(deps, auth.sub) : undefined;
     res.json(await searchDirectory(deps, search, full, onlyIds));
   });
