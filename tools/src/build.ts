@@ -5,6 +5,7 @@ import { runCommand } from './processes';
 
 interface PackageJson {
   name?: string;
+  version?: string;
   workspaces?: string[];
   scripts?: Record<string, string>;
 }

@@ -2,10 +2,11 @@ import { runBench } from './bench-command';
 import { buildIfStale } from './build';
 import { startLocalStack, type LocalStack } from './index';
 import { marketplacePortsFromEnv, startMarketplace, type Marketplace } from './marketplace';
+import { deployUnits, isDeployUnit, redeploy } from './redeploy';
 import { liveRunLock, removeRunLock, writeRunLock } from './run-lock';
 import { runTests } from './test-command';
 
-const commands: Record<string, () => Promise<number | undefined>> = { stack, start, test: runTests, bench: runBench };
+const commands: Record<string, () => Promise<number | undefined>> = { stack, start, redeploy: redeployCommand, test: runTests, bench: runBench };
 
 async function stack(): Promise<undefined> {
   const localStack = await startLocalStack();
@@ -46,6 +47,7 @@ async function start(): Promise<number | undefined> {
     await buildIfStale(log);
     localStack = await startLocalStack({ handleSignals: false });
     marketplace = await startMarketplace({ stackEnv: localStack.env, ports, siteUrl, echoLogs: true, log });
+    writeRunLock({ pid: process.pid, url: siteUrl, nodeUnits: marketplace.nodeUnits });
   } catch (error) {
     console.error(`[start] ${(error as Error).message}`);
     await shutDown(1);
@@ -74,6 +76,30 @@ async function start(): Promise<number | undefined> {
     await shutDown(1);
   }
   return undefined;
+}
+
+/** `npm run redeploy -- <unit>`: rebuilds one unit and swaps it into the site `npm start` runs. */
+async function redeployCommand(): Promise<number> {
+  const unit = process.argv[3] ?? '';
+  if (!isDeployUnit(unit)) {
+    console.error(`usage: npm run redeploy -- <unit>, one of: ${deployUnits.join(', ')}`);
+    return 2;
+  }
+  const running = liveRunLock();
+  if (!running?.nodeUnits) {
+    console.error('No site is running here: start it with `npm start` (redeploy replaces a unit of that site).');
+    return 1;
+  }
+  console.log(`[redeploy] building ${unit}`);
+  try {
+    const report = await redeploy(unit, running.nodeUnits);
+    const replaced = report.replaceSeconds === undefined ? 'its new files are served now' : `the new build took over in ${report.replaceSeconds.toFixed(1)} s`;
+    console.log(`[redeploy] ${unit}: built in ${report.buildSeconds.toFixed(1)} s; ${replaced} (${running.url})`);
+    return 0;
+  } catch (error) {
+    console.error(`[redeploy] ${unit} was not redeployed: ${(error as Error).message}`);
+    return 1;
+  }
 }
 
 async function main(): Promise<void> {

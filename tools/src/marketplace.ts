@@ -34,6 +34,7 @@ export const defaultMarketplacePorts: MarketplacePorts = { identity: 4001, provi
 export const testMarketplacePorts: MarketplacePorts = { identity: 14001, providers: 14002, billing: 14003, notify: 14004, gateway: 18080 };
 const devAdmin = { ADMIN_EMAIL: 'admin@altmed.local', ADMIN_PASSWORD: 'ChangeMe-Admin-2025' };
 const readyTimeoutMs = 120_000;
+const unitHostScript = path.join(repoRoot, 'tools', 'src', 'unit-host', 'unit-host.mjs');
 
 export function marketplacePortsFromEnv(env: NodeJS.ProcessEnv): MarketplacePorts {
   const ports = { ...defaultMarketplacePorts };
@@ -57,8 +58,16 @@ export interface MarketplaceOptions {
   log: (message: string) => void;
 }
 
+/** A Node unit of a running marketplace: its unit host (a node:cluster primary, see unit-host/unit-host.mjs) and where it reports replacements. */
+export interface NodeUnitHandle {
+  pid: number;
+  statusFile: string;
+}
+
 export interface Marketplace {
   siteUrl: string;
+  /** The gateway and the services by name, for `npm run redeploy`. */
+  nodeUnits: Record<string, NodeUnitHandle>;
   /** What every app was given besides its PORT: the stack's env, the service URLs, SITE_URL, the admin login, the JWT key. */
   env: Record<string, string>;
   /** Settings left unset, each with the default used, e.g. "ADMIN_PASSWORD=ChangeMe-Admin-2025". */
@@ -109,6 +118,9 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
   const appExited = new Promise<string>((resolve) => (reportExit = resolve));
   const children = new Map<string, ChildProcess>();
   const exitedApps = new Map<string, string>();
+  const nodeUnits: Record<string, NodeUnitHandle> = {};
+  const statusDir = path.join(dataDir, 'units');
+  fs.mkdirSync(statusDir, { recursive: true });
 
   for (const app of apps) {
     const main = mainFileOf(app.name);
@@ -116,13 +128,17 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
       options.log(`${app.name} is not built (${path.relative(repoRoot, main)} is missing): not starting it`);
       continue;
     }
-    const child = spawnWithPrefixedOutput(app.name, process.execPath, [main], {
+    const statusFile = path.join(statusDir, `${options.logFilePrefix ?? ''}${app.name}.json`);
+    fs.rmSync(statusFile, { force: true });
+    // Each app runs under a unit host that keeps its port while `npm run redeploy` replaces it.
+    const child = spawnWithPrefixedOutput(app.name, process.execPath, [unitHostScript, main], {
       cwd: path.join(repoRoot, app.name),
-      env: { ...process.env, ...env, PORT: String(options.ports[app.port]) },
+      env: { ...process.env, ...env, PORT: String(options.ports[app.port]), UNIT_HOST_STATUS_FILE: statusFile },
       logFile: path.join(logsDirOf(dataDir), `${options.logFilePrefix ?? ''}${app.name}.log`),
       echo: options.echoLogs,
     });
     children.set(app.name, child);
+    if (child.pid !== undefined) nodeUnits[app.name] = { pid: child.pid, statusFile };
     void exitOf(child).then((exit) => {
       exitedApps.set(app.name, describeExit(exit));
       if (!stopping) reportExit(`${app.name} ${describeExit(exit)}`);
@@ -147,7 +163,7 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     await sleep(500);
   }
 
-  return { siteUrl: options.siteUrl, env, defaultsUsed, appExited, stop };
+  return { siteUrl: options.siteUrl, nodeUnits, env, defaultsUsed, appExited, stop };
 }
 
 async function allServicesReady(statusUrl: string): Promise<boolean> {

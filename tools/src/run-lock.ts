@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { NodeUnitHandle } from './marketplace';
 import { defaultDataDir } from './paths';
 import { isProcessAlive } from './processes';
 
@@ -8,6 +9,8 @@ const lockFile = path.join(defaultDataDir, 'run.lock');
 export interface RunLock {
   pid: number;
   url: string;
+  /** Once the site is up: its gateway and services, for `npm run redeploy`. */
+  nodeUnits?: Record<string, NodeUnitHandle>;
 }
 
 /** The lock of a marketplace that is still running, if any. */

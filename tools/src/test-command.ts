@@ -81,7 +81,9 @@ export async function runTests(): Promise<number> {
         log,
       });
       void marketplace.appExited.then((description) => log(`during e2e: ${description}`));
-      addUp(totals, problems, 'e2e', await runJest('e2e', [e2eDir], [], { ...env, ...marketplace.env }));
+      // The redeploy journey replaces units of this site through their unit hosts.
+      const e2eEnv = { ...env, ...marketplace.env, MARKETPLACE_NODE_UNITS: JSON.stringify(marketplace.nodeUnits) };
+      addUp(totals, problems, 'e2e', await runJest('e2e', [e2eDir], [], e2eEnv));
     } else {
       log('e2e has no jest config yet: skipping the browser journeys');
     }

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { API_ACCESS } from '@altmed/contracts';
 import { startTestGateway, tempFolder, type TestGateway } from '../test/test-gateway';
-import { deadUrl, startSilentUpstream, startUpstream, type EchoedRequest, type TestUpstream } from '../test/upstream';
+import { deadUrl, startDroppingUpstream, startSilentUpstream, startUpstream, type EchoedRequest, type TestUpstream } from '../test/upstream';
 
 /** What the test upstreams answer: the request they received. */
 const echoed = (response: request.Response) => response.body as EchoedRequest;
@@ -76,6 +76,15 @@ describe('routing', () => {
     expect(echoed(response).headers['stripe-signature']).toBe('t=1,v1=abc');
   });
 
+  it('refuses a body over 1 MB with 413 { message }, without reaching the service', async () => {
+    const response = await request(site.url)
+      .post('/api/users/signup')
+      .set('content-type', 'application/json')
+      .send(`"${'x'.repeat(1024 * 1024)}"`)
+      .expect(413);
+    expect(response.body).toEqual({ message: 'Request body is too large' });
+  });
+
   it('keeps connections to a service open between requests', async () => {
     const first = await request(site.url).get('/api/promo-codes/list').expect(200);
     const second = await request(site.url).get('/api/promo-codes/list').expect(200);
@@ -133,6 +142,40 @@ it('compresses a large JSON answer with gzip', async () => {
   const response = await request(site.url).get('/api/provider-info/big').set('accept-encoding', 'gzip').expect(200);
   expect(response.headers['content-encoding']).toBe('gzip');
   expect((response.body as { items: unknown[] }).items).toHaveLength(2_000);
+});
+
+describe('when a service closes a kept-alive connection as a request goes out on it (it is stopping)', () => {
+  it('sends the request again, body and all, on a new connection', async () => {
+    const stopping = await startDroppingUpstream('reused');
+    const gateway = await startTestGateway({ BILLING_URL: stopping.url });
+    try {
+      await request(gateway.url).post('/api/promo-codes/validate').set('content-type', 'application/json').send('{"code":"FIRST"}').expect(200);
+      // The next request goes out on the same connection, which the upstream drops unanswered.
+      const response = await request(gateway.url)
+        .post('/api/promo-codes/validate')
+        .set('content-type', 'application/json')
+        .send('{"code":"SECOND"}')
+        .expect(200);
+      expect(response.body).toEqual({ body: '{"code":"SECOND"}', count: 1 });
+      expect(stopping.requests).toEqual(['{"code":"FIRST"}', '{"code":"SECOND"}', '{"code":"SECOND"}']);
+    } finally {
+      await gateway.stop();
+      await stopping.stop();
+    }
+  });
+
+  it('does not send again a request that failed on a new connection: 503', async () => {
+    const crashing = await startDroppingUpstream('all');
+    const gateway = await startTestGateway({ BILLING_URL: crashing.url });
+    try {
+      const response = await request(gateway.url).post('/api/promo-codes/validate').set('content-type', 'application/json').send('{"code":"ONCE"}').expect(503);
+      expect(response.body).toEqual({ message: 'Service unavailable' });
+      expect(crashing.requests).toEqual(['{"code":"ONCE"}']);
+    } finally {
+      await gateway.stop();
+      await crashing.stop();
+    }
+  });
 });
 
 describe('when a service is down', () => {

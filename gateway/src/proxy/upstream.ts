@@ -2,6 +2,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttp
 import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { Messages } from '@altmed/contracts';
+import getRawBody from 'raw-body';
 
 export type ProxyHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
 
@@ -17,6 +18,9 @@ export interface UpstreamPool {
   proxyTo: (name: string, target: string, options?: ProxyOptions) => ProxyHandler;
   close: () => void;
 }
+
+/** Request bodies the gateway passes on, at most; the services' own limits are lower. */
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** What a client is told to wait before asking a service that is down again. */
 const RETRY_AFTER_SECONDS = '5';
@@ -48,8 +52,8 @@ function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
 }
 
 /**
- * A node:http proxy per upstream, all sharing keep-alive connections. Bodies are streamed both ways,
- * never parsed; a refused, failed or timed-out upstream answers 503 `{ message }` with Retry-After.
+ * A node:http proxy per upstream, all sharing keep-alive connections. Request bodies are read whole
+ * (at most 1 MB) and answers streamed, neither parsed; a refused, failed or timed-out upstream answers 503 `{ message }` with Retry-After.
  * The upstream learns the request id and the client's address (replacing whatever the client sent:
  * services rate-limit on it) and nothing about the client's own connection.
  */
@@ -70,33 +74,61 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
         headers['x-forwarded-proto'] = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
         if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
 
-        const upstream = client.request({
-          protocol: url.protocol,
-          hostname: url.hostname,
-          port: url.port,
-          method: req.method,
-          path: basePath + req.url,
-          headers,
-          agent,
-        });
-        upstream.setTimeout(timeoutMs, () => upstream.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
-        upstream.on('error', (err: Error & { code?: string }) => answerUnavailable(name, err, req, res));
-        upstream.on('response', (answer) => {
-          answer.on('error', () => res.destroy());
-          const send = () => {
-            res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
-            answer.pipe(res);
-          };
-          // Most API answers are small and say so in Content-Length: they skip the compression layer altogether.
-          const length = Number(answer.headers['content-length']);
-          if (compress && !(length < COMPRESS_FROM_BYTES)) compress(req, res, send);
-          else send();
-        });
+        let upstream: http.ClientRequest | undefined;
         // A client that leaves stops the upstream request; its socket is not reused.
         res.on('close', () => {
-          if (!res.writableFinished) upstream.destroy();
+          if (!res.writableFinished) upstream?.destroy();
         });
-        req.pipe(upstream);
+
+        const send = (body: Buffer, onFreshConnection: boolean) => {
+          if (body.length > 0 || headers['content-length'] !== undefined) headers['content-length'] = String(body.length);
+          let answered = false;
+          upstream = client.request({
+            protocol: url.protocol,
+            hostname: url.hostname,
+            port: url.port,
+            method: req.method,
+            path: basePath + req.url,
+            headers,
+            agent: onFreshConnection ? false : agent,
+          });
+          const request = upstream;
+          request.setTimeout(timeoutMs, () => request.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
+          request.on('error', (err: Error & { code?: string }) => {
+            // The upstream closed a kept-alive connection as this request went out on it (it closes idle
+            // ones when it stops, for a redeploy): the request never reached it. Once more, on a new connection.
+            if (!answered && !onFreshConnection && request.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE') && !res.destroyed) {
+              send(body, true);
+              return;
+            }
+            answerUnavailable(name, err, req, res);
+          });
+          request.on('response', (answer) => {
+            answered = true;
+            answer.on('error', () => res.destroy());
+            const forward = () => {
+              res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
+              answer.pipe(res);
+            };
+            // Most API answers are small and say so in Content-Length: they skip the compression layer altogether.
+            const length = Number(answer.headers['content-length']);
+            if (compress && !(length < COMPRESS_FROM_BYTES)) compress(req, res, forward);
+            else forward();
+          });
+          request.end(body);
+        };
+
+        // The whole body first (API bodies are small JSON), so the request can be sent again.
+        getRawBody(req, { limit: MAX_BODY_BYTES }).then(
+          (body) => send(body, false),
+          (err: Error & { status?: number }) => {
+            if (res.headersSent || res.destroyed) return;
+            const status = err.status === 413 ? 413 : 400;
+            res
+              .writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' })
+              .end(JSON.stringify({ message: status === 413 ? Messages.payloadTooLarge : Messages.unreadableBody }));
+          },
+        );
       };
     },
     close() {

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import net from 'node:net';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import express from 'express';
 
 export interface EchoedRequest {
@@ -63,6 +63,34 @@ export async function startSilentUpstream(): Promise<{ url: string; stop: () => 
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
     },
+  };
+}
+
+/**
+ * An upstream that drops connections the way a service that stops does: it answers the first
+ * request on a connection (kept alive), and closes the connection without an answer when
+ * another request comes on it (`reused`), or on every request (`all`). `requests` lists the bodies it received.
+ */
+export async function startDroppingUpstream(drop: 'reused' | 'all'): Promise<{ url: string; requests: string[]; stop: () => Promise<void> }> {
+  const requestsOnConnection = new WeakMap<net.Socket, number>();
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    const count = (requestsOnConnection.get(req.socket) ?? 0) + 1;
+    requestsOnConnection.set(req.socket, count);
+    let body = '';
+    req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      requests.push(body);
+      if (drop === 'all' || count > 1) req.socket.destroy();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ body, count }));
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    requests,
+    stop: () => closeServer(server),
   };
 }
 

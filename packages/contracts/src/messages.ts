@@ -29,6 +29,8 @@ export const Messages = {
   internalError: 'Something went wrong',
   invalidJson: 'Request body is not valid JSON',
   payloadTooLarge: 'Request body is too large',
+  /** The body ended before its Content-Length, or could not be read. */
+  unreadableBody: 'Request body could not be read',
   /** The answer to every forgot-password request: it never says whether the email has an account. */
   passwordResetRequested: 'If an account exists for that email address, we have sent a link to reset the password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',

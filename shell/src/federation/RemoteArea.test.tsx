@@ -1,9 +1,13 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../test/renderApp';
+import { RemoteUnavailableError } from './loadRemoteModule';
 import { REMOTE_UNAVAILABLE_TITLE, RemoteArea } from './RemoteArea';
 import { parseRemotesConfig } from './remotesConfig';
 
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  window.sessionStorage.clear();
+});
 afterEach(() => jest.restoreAllMocks());
 
 describe('RemoteArea', () => {
@@ -22,6 +26,40 @@ describe('RemoteArea', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('back again')).toBeInTheDocument();
     expect(loader).toHaveBeenCalledTimes(2);
+  });
+
+  it('reloads the page once when a chunk of an older build is gone, then shows the fallback if it still fails', async () => {
+    const chunkLoadError = () =>
+      Object.assign(new Error('Loading chunk 647 failed.\n(missing: http://x/remotes/admin/647.916ac4d9.js)'), { name: 'ChunkLoadError' });
+    const MissingChunk = () => {
+      throw chunkLoadError();
+    };
+    const reloadPage = jest.fn();
+    const first = render(<RemoteArea remote="mfe_admin" module="AdminApp" loader={() => Promise.resolve({ default: MissingChunk })} reloadPage={reloadPage} />);
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    // While the page reloads the area keeps its loading look: no error, no blank page.
+    expect(screen.queryByText(REMOTE_UNAVAILABLE_TITLE)).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    first.unmount();
+
+    // The reloaded page fails the same way: no second reload, the area's fallback instead.
+    render(
+      <RemoteArea
+        remote="mfe_admin"
+        module="AdminApp"
+        loader={() => Promise.reject(new RemoteUnavailableError('mfe_admin/AdminApp', { cause: chunkLoadError() }))}
+        reloadPage={reloadPage}
+      />,
+    );
+    expect(await screen.findByText(REMOTE_UNAVAILABLE_TITLE)).toBeInTheDocument();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload the page for other failures', async () => {
+    const reloadPage = jest.fn();
+    render(<RemoteArea remote="mfe_member" module="X" loader={() => Promise.reject(new Error('manifest answered 503'))} reloadPage={reloadPage} />);
+    expect(await screen.findByText(REMOTE_UNAVAILABLE_TITLE)).toBeInTheDocument();
+    expect(reloadPage).not.toHaveBeenCalled();
   });
 
   it('contains a remote that throws while rendering', async () => {

@@ -2,6 +2,7 @@ import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo
 import styled from 'styled-components';
 import { ErrorFallback, Spinner, theme } from '@altmed/web-kit';
 import { loadRemoteComponent, type RemoteComponentModule } from './loadRemoteModule';
+import { isChunkLoadFailure, reloadOnceForNewBuild } from './reloadForNewBuild';
 import type { RemoteName } from './remotesConfig';
 
 // A plain link (full page load): it also works when the area failed outside the router.
@@ -41,20 +42,32 @@ export const REMOTE_UNAVAILABLE_TITLE = 'This part of the site is unavailable ri
 export const REMOTE_UNAVAILABLE_MESSAGE = 'The rest of the site keeps working. Please try again in a moment.';
 
 interface BoundaryProps {
+  /** `remote/module`: the page reloads at most once a minute per area for a missing chunk. */
+  area: string;
   fallback: (retry: () => void) => ReactNode;
+  /** Shown while the page reloads for a newer build. */
+  reloading: ReactNode;
   onRetry: () => void;
+  reloadPage?: () => void;
   children: ReactNode;
 }
 
-/** Catches anything a remote area throws (loading or rendering) and shows the area fallback. */
-export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
+/**
+ * Catches anything a remote area throws (loading or rendering) and shows the area fallback. A chunk
+ * that fails to load means the page predates a deploy: the page reloads once instead.
+ */
+export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean; reloading: boolean }> {
+  override state = { failed: false, reloading: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
+    if (isChunkLoadFailure(error) && reloadOnceForNewBuild(this.props.area, this.props.reloadPage)) {
+      this.setState({ reloading: true });
+      return;
+    }
     console.error('[remote area] failed', error, info.componentStack);
   }
 
@@ -64,6 +77,7 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
   };
 
   override render(): ReactNode {
+    if (this.state.reloading) return this.props.reloading;
     return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
   }
 }
@@ -77,6 +91,8 @@ export interface RemoteAreaProps {
   /** For tests: replaces the federation loader. */
   loader?: RemoteLoader;
   loadingLabel?: string;
+  /** For tests: replaces the page reload done for a missing chunk. */
+  reloadPage?: () => void;
 }
 
 /**
@@ -84,7 +100,7 @@ export interface RemoteAreaProps {
  * or throws, only this area shows "This part of the site is unavailable right now." with a
  * Try again button that loads it afresh.
  */
-export function RemoteArea({ remote, module, loader, loadingLabel = 'Loading...' }: RemoteAreaProps) {
+export function RemoteArea({ remote, module, loader, loadingLabel = 'Loading...', reloadPage }: RemoteAreaProps) {
   // A new lazy component per area and per attempt: React caches a rejected lazy for good. It lives
   // in this (committed) component's state: a component that suspends before its first commit loses its state.
   const areaKey = `${remote}/${module}`;
@@ -93,28 +109,30 @@ export function RemoteArea({ remote, module, loader, loadingLabel = 'Loading...'
   if (area.key !== areaKey) setArea({ key: areaKey, Component: lazy<ComponentType>(load) });
   const retry = () => setArea({ key: areaKey, Component: lazy<ComponentType>(load) });
   const LazyComponent = area.Component;
+  const loading = (
+    <>
+      <Skeleton aria-hidden="true">
+        <SkeletonBlock $height={40} $width="60%" />
+        <SkeletonBlock $height={240} />
+      </Skeleton>
+      <Spinner label={loadingLabel} />
+    </>
+  );
   return (
     <Area>
       <RemoteErrorBoundary
-        key={`${remote}/${module}`}
+        key={areaKey}
+        area={areaKey}
         onRetry={retry}
+        reloading={loading}
+        reloadPage={reloadPage}
         fallback={(onRetry) => (
           <ErrorFallback title={REMOTE_UNAVAILABLE_TITLE} message={REMOTE_UNAVAILABLE_MESSAGE} onRetry={onRetry} retryLabel="Try again">
             <HomeLink href="/">Go to the home page</HomeLink>
           </ErrorFallback>
         )}
       >
-        <Suspense
-          fallback={
-            <>
-              <Skeleton aria-hidden="true">
-                <SkeletonBlock $height={40} $width="60%" />
-                <SkeletonBlock $height={240} />
-              </Skeleton>
-              <Spinner label={loadingLabel} />
-            </>
-          }
-        >
+        <Suspense fallback={loading}>
           <LazyComponent />
         </Suspense>
       </RemoteErrorBoundary>

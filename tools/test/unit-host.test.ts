@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { freePorts, sleep, waitUntil } from '../src/net';
+import { exitOf, spawnLoggedToFile, stopProcess } from '../src/processes';
+import { replaceNodeUnit } from '../src/redeploy';
+
+const unitHost = path.resolve(__dirname, '..', 'src', 'unit-host', 'unit-host.mjs');
+
+/** A unit's main.js: answers its version on every request; on SIGTERM stops listening, finishes its requests and exits, as runService does. */
+const appSource = (version: string, startup = '') => `
+${startup}
+const http = require('node:http');
+const server = http.createServer((req, res) => setTimeout(() => res.end(${JSON.stringify(version)}), 20));
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
+/** One request on a connection of its own (the unit host hands out connections, not requests). */
+function get(port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/', agent: false }, (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve(body));
+      })
+      .on('error', reject);
+  });
+}
+
+async function startUnit(version: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unit-host-'));
+  const main = path.join(dir, 'main.js');
+  fs.writeFileSync(main, appSource(version));
+  const [port] = await freePorts(1);
+  const statusFile = path.join(dir, 'status.json');
+  const host = spawnLoggedToFile(process.execPath, [unitHost, main], {
+    env: { ...process.env, PORT: String(port), UNIT_HOST_STATUS_FILE: statusFile },
+    logFile: path.join(dir, 'unit-host.log'),
+  });
+  await waitUntil(
+    'the unit answers',
+    () =>
+      get(port!).then(
+        () => true,
+        () => false,
+      ),
+    10_000,
+    100,
+  );
+  return { main, port: port!, host, handle: { pid: host.pid!, statusFile } };
+}
+
+/** Requests one after another, four at a time, until stopped: what each got, or its error. */
+function steadyTraffic(port: number) {
+  const answers: string[] = [];
+  let running = true;
+  const loops = Array.from({ length: 4 }, async () => {
+    while (running) answers.push(await get(port).catch((error: Error) => `failed: ${error.message}`));
+  });
+  return {
+    answers,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+it('replaces the running build with the one on disk without a failed request', async () => {
+  const unit = await startUnit('v1');
+  const traffic = steadyTraffic(unit.port);
+  try {
+    await sleep(300);
+    fs.writeFileSync(unit.main, appSource('v2'));
+    const status = await replaceNodeUnit(unit.handle);
+    expect(status).toEqual(expect.objectContaining({ generation: 1, outcome: 'replaced' }));
+    await sleep(300);
+  } finally {
+    await traffic.stop();
+  }
+  expect(traffic.answers.filter((answer) => answer.startsWith('failed'))).toEqual([]);
+  // v1 until the swap, v2 after it, and nothing else.
+  const firstV2 = traffic.answers.indexOf('v2');
+  expect(firstV2).toBeGreaterThan(0);
+  expect(new Set(traffic.answers.slice(0, firstV2))).toEqual(new Set(['v1']));
+  expect(await get(unit.port)).toBe('v2');
+  await stopProcess(unit.host);
+}, 60_000);
+
+it('keeps the running build when the new one does not start, and says why', async () => {
+  const unit = await startUnit('v1');
+  try {
+    fs.writeFileSync(unit.main, appSource('broken', "throw new Error('bad configuration');"));
+    await expect(replaceNodeUnit(unit.handle)).rejects.toThrow('the new build exited with code 1 before it listened');
+    expect(await get(unit.port)).toBe('v1');
+    // Fixed, the next redeploy goes through.
+    fs.writeFileSync(unit.main, appSource('v3'));
+    expect(await replaceNodeUnit(unit.handle)).toEqual(expect.objectContaining({ generation: 2, outcome: 'replaced' }));
+    expect(await get(unit.port)).toBe('v3');
+  } finally {
+    await stopProcess(unit.host);
+  }
+}, 60_000);
+
+it('ends with the worker’s exit code when the worker dies on its own', async () => {
+  const unit = await startUnit('v1');
+  const [workerPid] = spawnSync('pgrep', ['-P', String(unit.host.pid)], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .map(Number);
+  process.kill(workerPid!, 'SIGKILL');
+  const exit = await exitOf(unit.host);
+  expect(exit.code).toBe(1);
+}, 30_000);
