@@ -5,6 +5,7 @@ import { buildIfStale, readPackageJson, workspaceDirs } from './build';
 import { startLocalStack, type LocalStack } from './index';
 import { startMarketplace, type Marketplace, type MarketplacePorts } from './marketplace';
 import { sleep } from './net';
+import { benchRedeploys } from './redeploy-bench';
 import { repoRoot } from './paths';
 import { dropDatabasesEndingWith } from './test-command';
 
@@ -24,7 +25,8 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 /**
  * `npm run bench`: builds if stale, starts the local stack and the whole marketplace on bench ports
  * (databases `*_bench`; a vhost, inbox and S3 of its own), runs every workspace's `bench` script, then
- * measures sign-up to welcome email through the gateway. Prints figures; it asserts nothing.
+ * measures sign-up to welcome email through the gateway and what redeploying each unit under load
+ * costs. Prints figures; it asserts nothing.
  */
 export async function runBench(): Promise<number> {
   const problems: string[] = [];
@@ -73,6 +75,11 @@ export async function runBench(): Promise<number> {
         `sign-up to welcome email: ${latencies.arrived} of ${signups} arrived; p50 ${latencies.p50} ms, p95 ${latencies.p95} ms, max ${latencies.max} ms`,
       );
       if (latencies.arrived < signups) problems.push(`${signups - latencies.arrived} welcome emails did not arrive within ${welcomeTimeoutMs / 1000} s`);
+
+      log('redeploying each unit in turn under steady traffic on every area (rebuilds all nine: a few minutes)');
+      const admin = { email: marketplace.env.ADMIN_EMAIL!, password: marketplace.env.ADMIN_PASSWORD! };
+      const lines = await benchRedeploys(siteUrl, marketplace.nodeUnits, admin);
+      console.log(['redeploy under load (Node fetch, no retry; goal: 0 failed outside the unit, 0 in it):', ...lines].join('\n'));
     }
   } catch (error) {
     problems.push((error as Error).message);

@@ -96,3 +96,68 @@ function readStatus(statusFile: string): UnitHostStatus | undefined {
     return undefined;
   }
 }
+
+/** A request of the steady traffic that a redeploy is measured under, and the answer that counts as a success. */
+export interface RedeployTrafficCheck {
+  area: DeployUnit;
+  method: 'GET' | 'POST';
+  path: string;
+  status: number;
+  body?: string;
+}
+
+/** Every area of the site, called with an admin's token (the e2e journey and `npm run bench` share it). */
+export const redeployTrafficChecks: RedeployTrafficCheck[] = [
+  { area: 'svc-identity', method: 'GET', path: '/api/users/me', status: 200 },
+  { area: 'svc-providers', method: 'GET', path: '/api/admins/providers?page=1', status: 200 },
+  { area: 'svc-providers', method: 'GET', path: '/api/directory/providers', status: 200 },
+  { area: 'svc-billing', method: 'GET', path: '/api/promo-codes/list', status: 200 },
+  { area: 'svc-billing', method: 'GET', path: '/api/payments/receipts', status: 200 },
+  // Checked and refused by svc-notify before anything is sent.
+  { area: 'svc-notify', method: 'POST', path: '/api/email/send-subscription-email', status: 400, body: '{}' },
+  { area: 'shell', method: 'GET', path: '/providers', status: 200 },
+  { area: 'gateway', method: 'GET', path: '/remotes.json', status: 200 },
+  { area: 'mfe-member', method: 'GET', path: '/remotes/member/mf-manifest.json', status: 200 },
+  { area: 'mfe-member', method: 'GET', path: '/remotes/member/remoteEntry.js', status: 200 },
+  { area: 'mfe-provider', method: 'GET', path: '/remotes/provider/mf-manifest.json', status: 200 },
+  { area: 'mfe-provider', method: 'GET', path: '/remotes/provider/remoteEntry.js', status: 200 },
+  { area: 'mfe-admin', method: 'GET', path: '/remotes/admin/mf-manifest.json', status: 200 },
+  { area: 'mfe-admin', method: 'GET', path: '/remotes/admin/remoteEntry.js', status: 200 },
+];
+
+/** One request of that traffic: the check's index, when it ended (ms since the epoch), whether it got its answer, and what it got. */
+export type RedeployTrafficResult = [check: number, endedAt: number, ok: boolean, detail: string];
+
+export interface RedeploySummary {
+  unit: DeployUnit;
+  requests: number;
+  /** Requests of the unit's own area that failed during its redeploy (goal 0); every request for the gateway, which all go through. */
+  failedInUnit: number;
+  /** What failed in every other area meanwhile (goal: none). */
+  failedElsewhere: string[];
+  /** From the unit's first failed request to its next success: the gap its routes had; 0 without failures. */
+  gapSeconds: number;
+  buildSeconds: number;
+  replaceSeconds?: number;
+}
+
+export function summarizeRedeploy(unit: DeployUnit, results: RedeployTrafficResult[], deployed: RedeployReport): RedeploySummary {
+  const isUnits = ([check]: RedeployTrafficResult) => unit === 'gateway' || redeployTrafficChecks[check]!.area === unit;
+  const own = results.filter(isUnits);
+  const firstFailure = own.find(([, , ok]) => !ok);
+  const recovered = firstFailure && own.find(([, endedAt, ok]) => ok && endedAt > firstFailure[1]);
+  return {
+    unit,
+    requests: results.length,
+    failedInUnit: own.filter(([, , ok]) => !ok).length,
+    failedElsewhere: results.filter((result) => !isUnits(result) && !result[2]).map(([, , , detail]) => detail),
+    gapSeconds: firstFailure ? ((recovered?.[1] ?? Date.now()) - firstFailure[1]) / 1000 : 0,
+    buildSeconds: deployed.buildSeconds,
+    replaceSeconds: deployed.replaceSeconds,
+  };
+}
+
+export function describeRedeploy(summary: RedeploySummary): string {
+  const swap = summary.replaceSeconds === undefined ? '' : `, swap ${summary.replaceSeconds.toFixed(1)} s`;
+  return `${summary.unit.padEnd(14)} ${String(summary.requests).padStart(6)} requests meanwhile; failed: ${summary.failedInUnit} in the unit, ${summary.failedElsewhere.length} elsewhere; gap ${summary.gapSeconds.toFixed(1)} s; build ${summary.buildSeconds.toFixed(1)} s${swap}`;
+}

@@ -36,6 +36,22 @@ export async function startTestBilling(identityUrl: string, env: Record<string, 
   return { ...billing, account, stripe: createStripeClient({ STRIPE_SECRET_KEY: account.secretKey, STRIPE_API_URL: account.apiUrl }) };
 }
 
+/** A second instance of `first`: the same database, Stripe account and queues, as `deploy/k8s` runs two. */
+export async function startSecondBilling(first: TestBilling, identityUrl: string): Promise<TestBilling> {
+  const second = await startServiceUnderTest({
+    databasePrefix: 'billing',
+    start: (serviceEnv) => startBillingService(loadBillingConfig(serviceEnv)),
+    env: {
+      IDENTITY_URL: identityUrl,
+      ACCOUNT_STATUS_CACHE_SECONDS: '1',
+      ...first.account.env,
+      MONGO_DB: first.database,
+      EVENT_QUEUE_SUFFIX: first.queueSuffix,
+    },
+  });
+  return { ...second, account: first.account, stripe: first.stripe };
+}
+
 /** A payment_intent.* event as Stripe sends it, with its Stripe-Signature header. */
 export function signedIntentEvent(secret: string, intent: Partial<Stripe.PaymentIntent> & { id: string }, type = 'payment_intent.succeeded') {
   const payload = JSON.stringify({

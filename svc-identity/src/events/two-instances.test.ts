@@ -1,0 +1,54 @@
+import { connect } from 'amqplib';
+import request from 'supertest';
+import type { EventEnvelope } from '@altmed/contracts';
+import { eventually, sleep, testEventsExchange } from '@altmed/local-stack/src/testing';
+import { authBody, startTestIdentity, testPrivateKeyPem, validSignup } from '../test/test-service';
+
+/**
+ * Two instances of svc-identity on one database and one signing key, as `deploy/k8s` runs them:
+ * either one answers any request, and each event leaves once.
+ */
+it('publishes each sign-up’s event once and accepts either instance’s tokens at the other', async () => {
+  const key = testPrivateKeyPem();
+  const first = await startTestIdentity({ JWT_PRIVATE_KEY: key });
+  const second = await startTestIdentity({ JWT_PRIVATE_KEY: key, MONGO_DB: first.database });
+  const connection = await connect(process.env.AMQP_URL!);
+  try {
+    const channel = await connection.createChannel();
+    await channel.assertExchange(testEventsExchange(), 'topic', { durable: true });
+    const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
+    await channel.bindQueue(queue, testEventsExchange(), 'user.signed_up');
+    const received: EventEnvelope[] = [];
+    await channel.consume(queue, (message) => message && received.push(JSON.parse(message.content.toString()) as EventEnvelope), { noAck: true });
+
+    const instances = [first, second];
+    const signups = await Promise.all(
+      Array.from({ length: 20 }, async (_, index) =>
+        authBody(
+          await request(instances[index % 2]!.url)
+            .post('/users/signup')
+            .send(validSignup())
+            .expect(201),
+        ),
+      ),
+    );
+    const ids = new Set(signups.map((signup) => signup.user.id));
+    const ours = () => received.filter((event) => ids.has((event.data as { userId: string }).userId));
+    await eventually(() => ours().length >= 20, 30_000, 'not every sign-up’s event arrived');
+    // Both relays run on the database: give a second copy the time to show up.
+    await sleep(1_500);
+    expect(ours()).toHaveLength(20);
+    expect(new Set(ours().map((event) => event.id)).size).toBe(20);
+
+    // A token one instance signed is good at the other (one key, its JWKS served by both).
+    for (const [index, signup] of signups.slice(0, 4).entries()) {
+      const other = instances[(index + 1) % 2]!;
+      const me = await request(other.url).get('/users/me').set('authorization', `Bearer ${signup.token}`).expect(200);
+      expect((me.body as { user: { id: string } }).user.id).toBe(signup.user.id);
+    }
+  } finally {
+    await connection.close();
+    await second.stop({ keepDatabase: true });
+    await first.stop();
+  }
+}, 90_000);
