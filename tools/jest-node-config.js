@@ -2,7 +2,7 @@
 /**
  * The jest config of a Node workspace (services, gateway, back-end packages): TypeScript through
  * swc, tests beside their code. With `localStack`, the run starts servers of its own (MongoDB,
- * RabbitMQ vhost, SMTP sink, S3: see src/test-infrastructure.ts) unless `npm test` already did, and each test file an events exchange of its own.
+ * RabbitMQ vhost, SMTP sink, S3: see src/test-infrastructure.ts) unless `npm test` already did, each test file an events exchange of its own, and every answer read through supertest is checked against the serving service's OpenAPI document.
  * @param {{ displayName: string, localStack?: boolean }} options
  * @returns {import('jest').Config}
  */
@@ -17,7 +17,7 @@ function nodeJestConfig({ displayName, localStack = false }) {
       ? {
           globalSetup: require.resolve('./src/jest-global-setup.ts'),
           globalTeardown: require.resolve('./src/jest-global-teardown.ts'),
-          setupFilesAfterEnv: [require.resolve('./src/jest-exchange-per-file.ts')],
+          setupFilesAfterEnv: [require.resolve('./src/jest-exchange-per-file.ts'), require.resolve('./src/jest-api-document-check.ts')],
         }
       : {}),
   };

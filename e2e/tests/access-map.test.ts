@@ -6,7 +6,7 @@ import { E2E_ADMIN, apiLogin, apiSignupMember, apiSignupProvider, url } from '..
  * Every route of the access map (API_ACCESS in @altmed/contracts) called through the gateway as
  * each kind of caller, with an empty body and records that are not the caller's: who gets past
  * authorization and who is refused with which status. Each service's own tests check that the
- * routes it serves are exactly its entries in the map.
+ * routes it serves are exactly its entries in the map, and the gateway documents them at /api/docs.
  */
 let tokens: Record<ApiCaller, string | null>;
 
@@ -47,3 +47,14 @@ it.each(API_ACCESS.filter((route) => !route.outcomes).map((route) => [`${route.m
     expect(await call(route.method, pathOf(route.path), tokens.admin)).toBe(404);
   },
 );
+
+it('shows at /api/docs one OpenAPI document of every route above that the gateway exposes, from the running services', async () => {
+  const response = await fetch(url('/api/docs'));
+  expect(response.status).toBe(200);
+  const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>>; 'x-unavailable': string[] };
+  expect(document.openapi).toBe('3.1.0');
+  expect(document['x-unavailable']).toEqual([]);
+  const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+  const exposed = API_ACCESS.filter((route) => route.outcomes).map((route) => `${route.method} ${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
+  expect(documented.sort()).toEqual(exposed.sort());
+});

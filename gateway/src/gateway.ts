@@ -6,6 +6,7 @@ import express from 'express';
 import proxyaddr from 'proxy-addr';
 import { accessLog, closeServer, createLogger, errorHandler, notFoundHandler, type RunningService } from '@altmed/service-kit';
 import { remotesOf, servicesOf, type GatewayConfig } from './config';
+import { API_DOCS_PATH, apiDocs } from './docs/api-docs';
 import { gatewayReadiness, servicesStatus } from './health/readiness';
 import { apiProxy, isApiRequest } from './proxy/api-routes';
 import { upstreamPool } from './proxy/upstream';
@@ -46,12 +47,14 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
   app.use(errorHandler);
 
   const api = apiProxy(services, pool, { compress: (req, res, next) => compress(req as express.Request, res as express.Response, next) });
+  const docs = apiDocs(services, config.READY_TIMEOUT_MS);
   const logRequest = accessLog(logger);
   const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
     logRequest(req, res);
     if (isApiRequest(req.url ?? '')) {
       applyHeaders(res, headers.api);
-      api(req, res);
+      if ((req.url ?? '').split('?')[0] === API_DOCS_PATH) void docs(req, res);
+      else api(req, res);
     } else {
       applyHeaders(res, headers.page);
       app(req, res);

@@ -3,6 +3,7 @@ import type { RunningService } from '@altmed/service-kit';
 import {
   itRefusesToStartWithABadVariable,
   itServesHealthReadinessAndNotFound,
+  itServesItsApiDocument,
   itServesTheRoutesOfTheAccessMap,
   startServiceUnderTest,
   type ServiceUnderTest,
@@ -19,6 +20,7 @@ afterAll(() => billing.stop());
 itServesHealthReadinessAndNotFound(() => billing.url, '/payments/nothing-here/yet');
 itRefusesToStartWithABadVariable('svc-billing', path.join(__dirname, 'main.ts'));
 itServesTheRoutesOfTheAccessMap('billing', () => billing.service.app);
+itServesItsApiDocument('billing', () => billing.url);
 
 const stripeEnv = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
 

@@ -10,6 +10,7 @@ import type { WebhooksDeps } from './webhooks/stripe-webhooks.domain';
 export function startBillingService(config: BillingConfig): Promise<RunningService> {
   return startService({
     name: 'svc-billing',
+    api: 'billing',
     config,
     // Payments need Stripe and the database; their events wait in the outbox while the broker is away.
     worksWithoutBroker: true,

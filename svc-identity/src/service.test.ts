@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { itRefusesToStartWithABadVariable, itServesHealthReadinessAndNotFound, itServesTheRoutesOfTheAccessMap } from '@altmed/local-stack/src/testing';
+import {
+  itRefusesToStartWithABadVariable,
+  itServesHealthReadinessAndNotFound,
+  itServesItsApiDocument,
+  itServesTheRoutesOfTheAccessMap,
+} from '@altmed/local-stack/src/testing';
 import { startTestIdentity, type TestIdentity } from './test/test-service';
 
 let identity: TestIdentity;
@@ -13,3 +18,4 @@ afterAll(() => identity.stop());
 itServesHealthReadinessAndNotFound(() => identity.url, '/users/nothing-here');
 itRefusesToStartWithABadVariable('svc-identity', path.join(__dirname, 'main.ts'), { JWT_PRIVATE_KEY_FILE: '/nowhere.pem' });
 itServesTheRoutesOfTheAccessMap('identity', () => identity.service.app);
+itServesItsApiDocument('identity', () => identity.url);

@@ -19,6 +19,7 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
 
   return startService({
     name: 'svc-identity',
+    api: 'identity',
     config,
     // Sign-up and login need only the database; their events wait in the outbox.
     worksWithoutBroker: true,

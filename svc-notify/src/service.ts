@@ -13,6 +13,7 @@ import { providerRegisteredConsumer, type ProviderEmailDeps } from './providers/
 export function startNotifyService(config: NotifyConfig): Promise<RunningService> {
   return startService({
     name: 'svc-notify',
+    api: 'notify',
     config,
     async setup({ connection, broker, app }) {
       const inbox = new EventInbox(connection);

@@ -3,6 +3,7 @@ import type { RunningService } from '@altmed/service-kit';
 import {
   itRefusesToStartWithABadVariable,
   itServesHealthReadinessAndNotFound,
+  itServesItsApiDocument,
   itServesTheRoutesOfTheAccessMap,
   startServiceUnderTest,
   type ServiceUnderTest,
@@ -24,6 +25,7 @@ afterAll(() => providers.stop());
 itServesHealthReadinessAndNotFound(() => providers.url, '/provider-info/nothing-here/yet');
 itRefusesToStartWithABadVariable('svc-providers', path.join(__dirname, 'main.ts'), { INTERNAL_API_TOKEN: internalApiToken });
 itServesTheRoutesOfTheAccessMap('providers', () => providers.service.app);
+itServesItsApiDocument('providers', () => providers.url);
 
 it('reads its own port and database by default', () => {
   expect(loadProvidersConfig({ MONGO_URL: 'mongodb://x', INTERNAL_API_TOKEN: internalApiToken })).toMatchObject({

@@ -22,6 +22,7 @@ const UNFINISHED_SIGNUP_AGE_MS = 5 * 60_000;
 export function startProvidersService(config: ProvidersConfig): Promise<RunningService> {
   return startService({
     name: 'svc-providers',
+    api: 'providers',
     config,
     // Its events wait in the outbox while the broker is away.
     worksWithoutBroker: true,

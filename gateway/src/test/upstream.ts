@@ -2,6 +2,9 @@ import { once } from 'node:events';
 import net from 'node:net';
 import http, { type Server } from 'node:http';
 import express from 'express';
+import { OPENAPI_PATH, openApiDocument, type ApiService } from '@altmed/contracts';
+
+const isApiService = (name: string): name is ApiService => ['identity', 'providers', 'billing', 'notify'].includes(name);
 
 export interface EchoedRequest {
   service: string;
@@ -22,7 +25,7 @@ export interface TestUpstream {
 }
 
 /**
- * A small real HTTP service: /readyz answers as told, a path ending in /big answers a large JSON document and
+ * A small real HTTP service: /readyz answers as told, a service's name serves that service's OpenAPI document, a path ending in /big answers a large JSON document and
  * every other request is echoed back (path, headers and the raw body).
  */
 export async function startUpstream(name: string): Promise<TestUpstream> {
@@ -31,6 +34,12 @@ export async function startUpstream(name: string): Promise<TestUpstream> {
   app.get('/readyz', (_req, res) => {
     res.status(upstream.ready ? 200 : 503).json({ status: upstream.ready ? 'ready' : 'not ready' });
   });
+  if (isApiService(name)) {
+    const document = openApiDocument(name);
+    app.get(OPENAPI_PATH, (_req, res) => {
+      res.json(document);
+    });
+  }
   app.get(/\/big$/, (_req, res) => {
     res.json({ items: Array.from({ length: 2_000 }, (_, i) => ({ id: i, name: `provider ${i}`, specialties: ['Nutrition', 'Vision'] })) });
   });

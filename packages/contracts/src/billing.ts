@@ -76,18 +76,18 @@ export const sendSubscriptionEmailRequestSchema = z
 export type SendSubscriptionEmailRequest = z.infer<typeof sendSubscriptionEmailRequestSchema>;
 
 /** A paid membership as the member's account shows it: GET /payments/receipts, newest first. */
-export interface Receipt {
-  paymentId: string;
+export const receiptSchema = z.object({
+  paymentId: z.string(),
   /** Cents; 0 for a 100 % code. */
-  amount: number;
-  currency: string;
-  promoCode: string | null;
+  amount: z.number().int(),
+  currency: z.string(),
+  promoCode: z.string().nullable(),
   /** ISO date-time. */
-  paidAt: string;
-}
-export interface ReceiptsResponse {
-  receipts: Receipt[];
-}
+  paidAt: z.string(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+export const receiptsResponseSchema = z.object({ receipts: z.array(receiptSchema) });
+export type ReceiptsResponse = z.infer<typeof receiptsResponseSchema>;
 
 export const membershipSchema = z.object({
   status: z.enum(['none', 'active', 'expired']),

@@ -8,3 +8,5 @@ export * from './identifiers';
 export * from './api-access';
 export * from './directory';
 export * from './reviews';
+export * from './api-operations';
+export * from './openapi';

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
+import { OPENAPI_PATH, openApiDocument, type ApiService } from '@altmed/contracts';
 import { EventBroker } from './broker';
 import type { TrustProxy } from './config';
 import { createHttpApp, finishHttpApp } from './http';
@@ -75,6 +76,8 @@ export interface ServiceParts {
 
 export interface ServiceDefinition {
   name: string;
+  /** Whose routes of the access map the service serves: its OpenAPI document at `/openapi.json` is generated from them. */
+  api: ApiService;
   config: ServiceConfig;
   /**
    * Whether the service can do its work without the broker. If it can (it only publishes, through
@@ -96,7 +99,7 @@ export interface ServiceDefinition {
  * connection, the shared HTTP app with `/healthz` and `/readyz` (database and broker reachable),
  * the service's own parts, the 404 and error handlers, then the server.
  */
-export async function startService({ name, config, setup, worksWithoutBroker = false }: ServiceDefinition): Promise<RunningService> {
+export async function startService({ name, api, config, setup, worksWithoutBroker = false }: ServiceDefinition): Promise<RunningService> {
   const logger = createLogger(name, config.LOG_LEVEL);
   const retry = { firstDelayMs: config.EVENT_RETRY_FIRST_DELAY_MS, maxDelayMs: config.EVENT_RETRY_MAX_DELAY_MS, maxRetries: config.EVENT_MAX_RETRIES };
   // Before the database: a bad retry policy is a configuration error.
@@ -110,6 +113,10 @@ export async function startService({ name, config, setup, worksWithoutBroker = f
     optionalChecks: worksWithoutBroker ? ['broker'] : [],
   });
   const own = (await setup({ logger, connection, broker, app })) ?? {};
+  const apiDocument = openApiDocument(api);
+  app.get(OPENAPI_PATH, (_req, res) => {
+    res.json(apiDocument);
+  });
   // After setup, so the consumers it registered are part of every connection's setup.
   await broker.start();
   finishHttpApp(app);

@@ -8,3 +8,4 @@ export * from './service-process';
 export * from './stripe';
 export * from './events-exchange';
 export * from './route-table';
+export * from './api-document';

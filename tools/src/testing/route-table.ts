@@ -19,14 +19,14 @@ export function routeTable(app: unknown): string[] {
   return routes;
 }
 
-/** Health checks every service has: not API routes, never behind the gateway's /api. */
-const HEALTH_ROUTES = ['GET /healthz', 'GET /readyz'];
+/** What the service kit gives every service: health checks and its API document; not routes of the access map, never behind the gateway's /api. */
+const SERVICE_KIT_ROUTES = ['GET /healthz', 'GET /readyz', 'GET /openapi.json'];
 
 /** A service's own routes against its entries in contracts' API_ACCESS: both sorted, to compare equal. */
 export function routesAgainstAccessMap(app: unknown, service: ApiRouteAccess['service']): { served: string[]; mapped: string[] } {
   return {
     served: routeTable(app)
-      .filter((route) => !HEALTH_ROUTES.includes(route))
+      .filter((route) => !SERVICE_KIT_ROUTES.includes(route))
       .sort(),
     mapped: API_ACCESS.filter((entry) => entry.service === service)
       .map((entry) => `${entry.method} ${entry.path}`)

@@ -1,0 +1,66 @@
+import request from 'supertest';
+import { API_ACCESS, openApiPath } from '@altmed/contracts';
+import { startTestGateway, type TestGateway } from '../test/test-gateway';
+import { deadUrl, startUpstream, type TestUpstream } from '../test/upstream';
+
+interface MergedDocument {
+  openapi: string;
+  servers: { url: string }[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, { tags: string[] }>>;
+  'x-unavailable': string[];
+}
+
+let upstreams: TestUpstream[];
+let site: TestGateway;
+
+beforeAll(async () => {
+  upstreams = await Promise.all(['identity', 'providers', 'billing', 'notify'].map(startUpstream));
+  const [identity, providers, billing, notify] = upstreams.map((upstream) => upstream.url);
+  site = await startTestGateway({ IDENTITY_URL: identity, PROVIDERS_URL: providers, BILLING_URL: billing, NOTIFY_URL: notify });
+});
+
+afterAll(async () => {
+  await site.stop();
+  await Promise.all(upstreams.map((upstream) => upstream.stop()));
+});
+
+const operationsOf = (document: MergedDocument) =>
+  Object.entries(document.paths)
+    .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
+    .sort();
+
+it('shows every route the gateway routes, from the four services’ documents, under /api', async () => {
+  const answer = await request(site.url)
+    .get('/api/docs')
+    .expect(200)
+    .expect('content-type', /application\/json/);
+  const document = answer.body as MergedDocument;
+  expect(document.openapi).toBe('3.1.0');
+  expect(document.servers).toEqual([{ url: '/api' }]);
+  expect(document.tags.map((tag) => tag.name)).toEqual(['identity', 'providers', 'billing', 'notify']);
+  expect(document['x-unavailable']).toEqual([]);
+  const routed = API_ACCESS.filter((route) => route.outcomes).map((route) => `${route.method} ${openApiPath(route.path)}`);
+  expect(operationsOf(document)).toEqual(routed.sort());
+  // Service to service and key discovery stay out of the public document.
+  expect(Object.keys(document.paths).some((path) => path.startsWith('/internal') || path.startsWith('/.well-known'))).toBe(false);
+  expect(document.paths['/promo-codes/list']!.get!.tags).toEqual(['billing']);
+});
+
+it('names a service that does not answer, and shows the others', async () => {
+  const [identity, providers, billing] = upstreams.map((upstream) => upstream.url);
+  const degraded = await startTestGateway({ IDENTITY_URL: identity, PROVIDERS_URL: providers, BILLING_URL: billing, NOTIFY_URL: await deadUrl() });
+  try {
+    const document = (await request(degraded.url).get('/api/docs').expect(200)).body as MergedDocument;
+    expect(document['x-unavailable']).toEqual(['notify']);
+    expect(operationsOf(document).some((operation) => operation.includes('/email/'))).toBe(false);
+    expect(document.paths['/users/me']).toBeDefined();
+  } finally {
+    await degraded.stop();
+  }
+});
+
+it('refuses other methods with 405 JSON', async () => {
+  const answer = await request(site.url).post('/api/docs').send({}).expect(405);
+  expect(answer.body).toEqual({ message: 'Method not allowed' });
+});

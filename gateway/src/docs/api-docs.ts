@@ -1,0 +1,74 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_ACCESS, OPENAPI_PATH, openApiPath } from '@altmed/contracts';
+import type { ServiceName } from '../config';
+
+/** The parts of a service's OpenAPI document that are merged. */
+interface ServiceDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  paths?: Record<string, Record<string, unknown>>;
+  components?: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
+}
+
+/** `get /users/me`: the operations the gateway routes (service-to-service routes and the keys are not). */
+const routedOperations = new Set(API_ACCESS.filter((route) => route.outcomes).map((route) => `${route.method.toLowerCase()} ${openApiPath(route.path)}`));
+
+export const API_DOCS_PATH = '/api/docs';
+
+async function documentOf(serviceUrl: string, timeoutMs: number): Promise<ServiceDocument | null> {
+  try {
+    const response = await fetch(`${serviceUrl.replace(/\/$/, '')}${OPENAPI_PATH}`, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) return null;
+    const document = (await response.json()) as ServiceDocument;
+    return typeof document.openapi === 'string' && document.paths ? document : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One service's routed operations, as the gateway serves them (under `servers[0]`, `/api`). */
+function routedPaths(document: ServiceDocument): Record<string, Record<string, unknown>> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const operations = Object.entries(item).filter(([method]) => routedOperations.has(`${method} ${path}`));
+    if (operations.length > 0) paths[path] = Object.fromEntries(operations);
+  }
+  return paths;
+}
+
+/**
+ * `GET /api/docs`: one OpenAPI 3.1 document of the whole API as a browser reaches it, merged from the
+ * documents the services serve now (so each shows the version its team deployed), each service a tag
+ * with its version. A service that does not answer is named in `x-unavailable` and its routes are
+ * missing until it is back.
+ */
+export function apiDocs(services: Record<ServiceName, string>, timeoutMs: number) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ message: 'Method not allowed' }));
+      return;
+    }
+    const documents = await Promise.all(Object.entries(services).map(async ([name, url]) => [name, await documentOf(url, timeoutMs)] as const));
+    const available = documents.filter((entry): entry is readonly [string, ServiceDocument] => entry[1] !== null);
+    const merged = {
+      openapi: '3.1.0',
+      info: {
+        title: 'Altmed marketplace API',
+        version: available.map(([name, document]) => `${name} ${document.info.version}`).join(', '),
+        description: 'Every route a browser reaches through the gateway, from the documents the services serve. Errors answer `{ "message": "…" }`.',
+      },
+      servers: [{ url: '/api' }],
+      security: [{ bearer: [] }],
+      tags: available.map(([name, document]) => ({ name, description: `${document.info.title} ${document.info.version}` })),
+      paths: Object.assign({}, ...available.map(([, document]) => routedPaths(document))) as Record<string, unknown>,
+      components: {
+        schemas: Object.assign({}, ...available.map(([, document]) => document.components?.schemas ?? {})) as Record<string, unknown>,
+        securitySchemes: Object.assign({}, ...available.map(([, document]) => document.components?.securitySchemes ?? {})) as Record<string, unknown>,
+      },
+      'x-unavailable': documents.filter(([, document]) => document === null).map(([name]) => name),
+    };
+    res
+      .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+      .end(req.method === 'HEAD' ? undefined : JSON.stringify(merged));
+  };
+}
