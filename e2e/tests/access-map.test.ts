@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API_ACCESS, type ApiCaller } from '@altmed/contracts';
+import { API_ACCESS, openApiPath, type ApiCaller } from '@altmed/contracts';
 import { E2E_ADMIN, apiLogin, apiSignupMember, apiSignupProvider, url } from '../support/browser';
 
 /**
@@ -55,6 +55,6 @@ it('shows at /api/docs one OpenAPI document of every route above that the gatewa
   expect(document.openapi).toBe('3.1.0');
   expect(document['x-unavailable']).toEqual([]);
   const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
-  const exposed = API_ACCESS.filter((route) => route.outcomes).map((route) => `${route.method} ${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
+  const exposed = API_ACCESS.filter((route) => route.outcomes).map((route) => `${route.method} ${openApiPath(route.path)}`);
   expect(documented.sort()).toEqual(exposed.sort());
 });

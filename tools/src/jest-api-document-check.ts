@@ -1,5 +1,5 @@
 import { Test } from 'supertest';
-import { problemWithAnswer, servedDocument } from './testing/api-document';
+import { forgetServedDocuments, problemWithAnswer, servedDocument } from './testing/api-document';
 
 /**
  * jest setupFilesAfterEnv of the service workspaces: every answer a test reads through supertest
@@ -29,10 +29,23 @@ prototype.assert = function assertAgainstDocument(this: SupertestInternals, erro
     if (failure || !response) return callback(failure, answer);
     const url = new URL(this.url);
     void servedDocument(url.origin).then((document) => {
-      const problem =
-        document &&
-        problemWithAnswer(document, this.method, url.pathname, { status: response.status, contentType: response.headers['content-type'], body: response.body });
-      callback(problem ? new Error(problem) : null, answer);
+      let problem: Error | null = null;
+      try {
+        const mismatch =
+          document &&
+          problemWithAnswer(document, this.method, url.pathname, {
+            status: response.status,
+            contentType: response.headers['content-type'],
+            body: response.body,
+          });
+        if (mismatch) problem = new Error(mismatch);
+      } catch (thrown) {
+        problem = thrown instanceof Error ? thrown : new Error(String(thrown));
+      }
+      callback(problem, answer);
     });
   });
 };
+
+// A port a test's service had can be another service's later in the file.
+beforeEach(forgetServedDocuments);

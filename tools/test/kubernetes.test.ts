@@ -25,8 +25,8 @@ interface Container {
 interface PodSpec {
   containers: Container[];
   terminationGracePeriodSeconds?: number;
-  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number };
-  volumes?: { name: string; secret?: { secretName: string } }[];
+  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; runAsGroup?: number; fsGroup?: number };
+  volumes?: { name: string; secret?: { secretName: string; defaultMode?: number } }[];
 }
 interface Deployment extends KubernetesObject {
   spec: { replicas?: number; selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string> }; spec: PodSpec } };
@@ -76,7 +76,15 @@ describe.each(kustomizationFolders())('%s', (folder) => {
     for (const deployment of deploymentsOf(folder)) {
       const pod = deployment.spec.template.spec;
       const unit = deployment.metadata.name;
-      expect({ unit, replicas: deployment.spec.replicas! >= 2 }).toEqual({ unit, replicas: true });
+      const autoscaled = objectsOf(folder, 'HorizontalPodAutoscaler').some((autoscaler) => autoscaler.metadata.name === unit);
+      // An autoscaled Deployment leaves the count to its autoscaler (from 2): a count of its own would reset it on every apply.
+      expect({ unit, replicas: autoscaled ? deployment.spec.replicas === undefined : deployment.spec.replicas! >= 2 }).toEqual({ unit, replicas: true });
+      // A mounted Secret is readable by the pod's non-root user: through the pod's group, or by everyone.
+      for (const volume of (pod.volumes ?? []).filter((entry) => entry.secret)) {
+        const mode = volume.secret!.defaultMode ?? 0o644;
+        const readable = (mode & 0o004) !== 0 || ((mode & 0o040) !== 0 && pod.securityContext?.fsGroup === pod.securityContext?.runAsGroup);
+        expect({ unit, volume: volume.name, readable }).toEqual({ unit, volume: volume.name, readable: true });
+      }
       expect({ unit, runAsNonRoot: pod.securityContext?.runAsNonRoot, rootUser: pod.securityContext?.runAsUser === 0 }).toEqual({
         unit,
         runAsNonRoot: true,

@@ -2,27 +2,26 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { freePorts, sleep, waitUntil } from '../src/net';
 import { exitOf, spawnLoggedToFile, stopProcess } from '../src/processes';
 import { replaceNodeUnit } from '../src/redeploy';
 
 const unitHost = path.resolve(__dirname, '..', 'src', 'unit-host', 'unit-host.mjs');
 
-/** A unit's main.js: answers its version on every request; on SIGTERM stops listening, finishes its requests and exits, as runService does. */
+/** A unit's main.js: answers its version (its pid at /pid); on SIGTERM stops listening, finishes its requests and exits, as runService does. */
 const appSource = (version: string, startup = '') => `
 ${startup}
 const http = require('node:http');
-const server = http.createServer((req, res) => setTimeout(() => res.end(${JSON.stringify(version)}), 20));
+const server = http.createServer((req, res) => setTimeout(() => res.end(req.url === '/pid' ? String(process.pid) : ${JSON.stringify(version)}), 20));
 server.listen(Number(process.env.PORT), '127.0.0.1');
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
 /** One request on a connection of its own (the unit host hands out connections, not requests). */
-function get(port: number): Promise<string> {
+function get(port: number, path = '/'): Promise<string> {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port, path: '/', agent: false }, (response) => {
+      .get({ host: '127.0.0.1', port, path, agent: false }, (response) => {
         let body = '';
         response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
         response.on('end', () => resolve(body));
@@ -31,14 +30,14 @@ function get(port: number): Promise<string> {
   });
 }
 
-async function startUnit(version: string) {
+async function startUnit(version: string, env: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unit-host-'));
   const main = path.join(dir, 'main.js');
   fs.writeFileSync(main, appSource(version));
   const [port] = await freePorts(1);
   const statusFile = path.join(dir, 'status.json');
   const host = spawnLoggedToFile(process.execPath, [unitHost, main], {
-    env: { ...process.env, PORT: String(port), UNIT_HOST_STATUS_FILE: statusFile },
+    env: { ...process.env, PORT: String(port), UNIT_HOST_STATUS_FILE: statusFile, ...env },
     logFile: path.join(dir, 'unit-host.log'),
   });
   await waitUntil(
@@ -106,13 +105,26 @@ it('keeps the running build when the new one does not start, and says why', asyn
   }
 }, 60_000);
 
+it('kills a new build that does not listen in time, and keeps the running one', async () => {
+  const unit = await startUnit('v1', { UNIT_HOST_START_TIMEOUT_MS: '1000' });
+  try {
+    fs.writeFileSync(unit.main, 'setInterval(() => {}, 1 << 30);');
+    await expect(replaceNodeUnit(unit.handle)).rejects.toThrow('the new build did not listen within 1 s (killed)');
+    expect(await get(unit.port)).toBe('v1');
+    fs.writeFileSync(unit.main, appSource('v2'));
+    expect(await replaceNodeUnit(unit.handle)).toEqual(expect.objectContaining({ generation: 2, outcome: 'replaced' }));
+    expect(await get(unit.port)).toBe('v2');
+  } finally {
+    await stopProcess(unit.host);
+  }
+}, 60_000);
+
 it('ends with the worker’s exit code when the worker dies on its own', async () => {
   const unit = await startUnit('v1');
-  const [workerPid] = spawnSync('pgrep', ['-P', String(unit.host.pid)], { encoding: 'utf8' })
-    .stdout.trim()
-    .split('\n')
-    .map(Number);
-  process.kill(workerPid!, 'SIGKILL');
+  const workerPid = Number(await get(unit.port, '/pid'));
+  expect(workerPid).toBeGreaterThan(0);
+  expect(workerPid).not.toBe(unit.host.pid);
+  process.kill(workerPid, 'SIGKILL');
   const exit = await exitOf(unit.host);
   expect(exit.code).toBe(1);
 }, 30_000);

@@ -8,6 +8,7 @@ interface MergedDocument {
   servers: { url: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, { tags: string[] }>>;
+  components: { securitySchemes: Record<string, unknown> };
   'x-unavailable': string[];
 }
 
@@ -44,6 +45,7 @@ it('shows every route the gateway routes, from the four services’ documents, u
   expect(operationsOf(document)).toEqual(routed.sort());
   // Service to service and key discovery stay out of the public document.
   expect(Object.keys(document.paths).some((path) => path.startsWith('/internal') || path.startsWith('/.well-known'))).toBe(false);
+  expect(Object.keys(document.components.securitySchemes)).toEqual(['bearer']);
   expect(document.paths['/promo-codes/list']!.get!.tags).toEqual(['billing']);
 });
 

@@ -145,19 +145,34 @@ it('compresses a large JSON answer with gzip', async () => {
 });
 
 describe('when a service closes a kept-alive connection as a request goes out on it (it is stopping)', () => {
-  it('sends the request again, body and all, on a new connection', async () => {
+  it('sends an idempotent request again, body and all, on a new connection', async () => {
+    const stopping = await startDroppingUpstream('reused');
+    const gateway = await startTestGateway({ PROVIDERS_URL: stopping.url });
+    try {
+      await request(gateway.url).put('/api/provider-info/p1').set('content-type', 'application/json').send('{"city":"FIRST"}').expect(200);
+      // The next request goes out on the same connection, which the upstream drops unanswered.
+      const response = await request(gateway.url).put('/api/provider-info/p1').set('content-type', 'application/json').send('{"city":"SECOND"}').expect(200);
+      expect(response.body).toEqual({ body: '{"city":"SECOND"}', count: 1 });
+      expect(stopping.requests).toEqual(['{"city":"FIRST"}', '{"city":"SECOND"}', '{"city":"SECOND"}']);
+    } finally {
+      await gateway.stop();
+      await stopping.stop();
+    }
+  });
+
+  it('sends each POST on a connection of its own, so none is caught by a closing one or sent twice', async () => {
     const stopping = await startDroppingUpstream('reused');
     const gateway = await startTestGateway({ BILLING_URL: stopping.url });
     try {
-      await request(gateway.url).post('/api/promo-codes/validate').set('content-type', 'application/json').send('{"code":"FIRST"}').expect(200);
-      // The next request goes out on the same connection, which the upstream drops unanswered.
-      const response = await request(gateway.url)
-        .post('/api/promo-codes/validate')
-        .set('content-type', 'application/json')
-        .send('{"code":"SECOND"}')
-        .expect(200);
-      expect(response.body).toEqual({ body: '{"code":"SECOND"}', count: 1 });
-      expect(stopping.requests).toEqual(['{"code":"FIRST"}', '{"code":"SECOND"}', '{"code":"SECOND"}']);
+      for (const code of ['FIRST', 'SECOND', 'THIRD']) {
+        const response = await request(gateway.url)
+          .post('/api/promo-codes/validate')
+          .set('content-type', 'application/json')
+          .send(`{"code":"${code}"}`)
+          .expect(200);
+        expect(response.body).toEqual({ body: `{"code":"${code}"}`, count: 1 });
+      }
+      expect(stopping.requests).toEqual(['{"code":"FIRST"}', '{"code":"SECOND"}', '{"code":"THIRD"}']);
     } finally {
       await gateway.stop();
       await stopping.stop();

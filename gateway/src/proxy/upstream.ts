@@ -1,5 +1,6 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import https from 'node:https';
+import { finished } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { Messages } from '@altmed/contracts';
 import getRawBody from 'raw-body';
@@ -21,6 +22,13 @@ export interface UpstreamPool {
 
 /** Request bodies the gateway passes on, at most; the services' own limits are lower. */
 const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Methods a proxy may send twice (RFC 9110 §9.2.2). Others (POST, PATCH) go out on a connection of
+ * their own: a kept-alive one that the service closes as they are sent could have been read already,
+ * and resending could charge, sign up or review twice.
+ */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 /** What a client is told to wait before asking a service that is down again. */
 const RETRY_AFTER_SECONDS = '5';
@@ -52,7 +60,8 @@ function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
 }
 
 /**
- * A node:http proxy per upstream, all sharing keep-alive connections. Request bodies are read whole
+ * A node:http proxy per upstream, all sharing keep-alive connections (POST and PATCH each on a
+ * connection of its own, see IDEMPOTENT_METHODS). Request bodies are read whole
  * (at most 1 MB) and answers streamed, neither parsed; a refused, failed or timed-out upstream answers 503 `{ message }` with Retry-After.
  * The upstream learns the request id and the client's address (replacing whatever the client sent:
  * services rate-limit on it) and nothing about the client's own connection.
@@ -96,7 +105,8 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
           request.setTimeout(timeoutMs, () => request.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
           request.on('error', (err: Error & { code?: string }) => {
             // The upstream closed a kept-alive connection as this request went out on it (it closes idle
-            // ones when it stops, for a redeploy): the request never reached it. Once more, on a new connection.
+            // ones when it stops, for a redeploy). Once more, on a new connection: only idempotent
+            // requests come here, which a service may see twice.
             if (!answered && !onFreshConnection && request.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE') && !res.destroyed) {
               send(body, true);
               return;
@@ -120,13 +130,19 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
 
         // The whole body first (API bodies are small JSON), so the request can be sent again.
         getRawBody(req, { limit: MAX_BODY_BYTES }).then(
-          (body) => send(body, false),
+          (body) => send(body, !IDEMPOTENT_METHODS.has(req.method ?? '')),
           (err: Error & { status?: number }) => {
             if (res.headersSent || res.destroyed) return;
             const status = err.status === 413 ? 413 : 400;
-            res
-              .writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' })
-              .end(JSON.stringify({ message: status === 413 ? Messages.payloadTooLarge : Messages.unreadableBody }));
+            // The rest of the body is read and dropped first, as body-parser does: closing on a client
+            // still sending would reset the connection before it read the answer.
+            req.resume();
+            finished(req, () => {
+              if (res.headersSent || res.destroyed) return;
+              res
+                .writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' })
+                .end(JSON.stringify({ message: status === 413 ? Messages.payloadTooLarge : Messages.unreadableBody }));
+            });
           },
         );
       };

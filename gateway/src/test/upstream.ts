@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import net from 'node:net';
 import http, { type Server } from 'node:http';
 import express from 'express';
-import { OPENAPI_PATH, openApiDocument, type ApiService } from '@altmed/contracts';
+import { API_SERVICES, OPENAPI_PATH, openApiDocument, type ApiService } from '@altmed/contracts';
 
-const isApiService = (name: string): name is ApiService => ['identity', 'providers', 'billing', 'notify'].includes(name);
+const isApiService = (name: string): name is ApiService => (API_SERVICES as readonly string[]).includes(name);
 
 export interface EchoedRequest {
   service: string;

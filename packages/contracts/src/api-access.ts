@@ -12,8 +12,11 @@ export type ApiCaller = 'anonymous' | 'member' | 'provider' | 'admin';
  */
 export type AccessOutcome = 'ok' | 401 | 403;
 
+/** The domain services, each with its own routes, database and OpenAPI document. */
+export const API_SERVICES = ['identity', 'providers', 'billing', 'notify'] as const;
+
 export interface ApiRouteAccess {
-  service: 'identity' | 'providers' | 'billing' | 'notify';
+  service: (typeof API_SERVICES)[number];
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** As the service registers it (an express path pattern); through the gateway it is `/api` + this. */
   path: string;

@@ -8,13 +8,11 @@
  *   npm run bench                      (the whole marketplace: IDENTITY_URL, the stack and the apps' environment)
  *   BENCH_SECONDS=8 BENCH_CONNECTIONS=16
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { eventually } from '@altmed/local-stack/src/testing';
+import { freePorts, httpStatus, spawnLoggedToFile, stopProcess, waitUntil } from '@altmed/local-stack/src/testing';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -29,20 +27,6 @@ interface Call {
   /** Each request's body in turn. */
   bodies?: string[];
 }
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  return port;
-}
-
-const isReady = (url: string) =>
-  fetch(`${url}/readyz`).then(
-    (response) => response.status === 200,
-    () => false,
-  );
 
 /** Requests a second, answered with the expected status, over all instances at once (connections shared out). */
 async function benchAccounts(count: number): Promise<string[]> {
@@ -102,14 +86,15 @@ async function main(): Promise<void> {
     { name: 'GET /users/me', method: 'GET', path: '/users/me', headers: { authorization: `Bearer ${token}` } },
   ];
 
-  const port = await freePort();
-  const second = spawn(process.execPath, [path.resolve(__dirname, '../../dist/main.js')], {
+  const [port] = await freePorts(1);
+  const logFile = path.join(os.tmpdir(), `svc-identity-bench-second-${process.pid}.log`);
+  const second = spawnLoggedToFile(process.execPath, [path.resolve(__dirname, '../../dist/main.js')], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    logFile,
   });
   try {
     const secondUrl = `http://127.0.0.1:${port}`;
-    await eventually(() => isReady(secondUrl), 60_000, `${secondUrl}/readyz did not answer 200`);
+    await waitUntil(`the second instance's /readyz (log: ${logFile})`, async () => (await httpStatus(`${secondUrl}/readyz`)) === 200, 60_000);
     console.log(`svc-identity, one instance and two on one database (${connections} connections, ${seconds} s each):`);
     for (const call of calls) {
       const one = await throughput([identityUrl], call);
@@ -119,8 +104,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    second.kill('SIGTERM');
-    await once(second, 'exit');
+    await stopProcess(second);
   }
 }
 

@@ -169,7 +169,7 @@ export async function signUpProvider(
   let provider: ProviderDocument | null;
   try {
     provider = await deps.providers
-      .findOneAndUpdate({ _id: providerId, accountState: 'creating' }, { $set: { accountState: 'active' } }, { new: true })
+      .findOneAndUpdate({ _id: providerId, accountState: 'creating' }, { $set: { accountState: 'active' } }, { returnDocument: 'after' })
       .lean<ProviderDocument>();
     if (!provider) throw new Error('provider record vanished during sign-up');
   } catch (err) {

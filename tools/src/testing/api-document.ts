@@ -25,17 +25,25 @@ const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true })).addForma
 const validators = new WeakMap<object, ValidateFunction>();
 const documents = new Map<string, Promise<ServedApiDocument | null>>();
 
-/** The OpenAPI document a service serves at its origin, or null where none is served (not a service of ours, or one already stopped). */
+/**
+ * The OpenAPI document a service serves at its origin, or null where none is served (not a service of
+ * ours, or one already stopped). Kept until `forgetServedDocuments` (each test: a port can be taken by
+ * another service later in a file).
+ */
 export function servedDocument(origin: string): Promise<ServedApiDocument | null> {
   let document = documents.get(origin);
   if (!document) {
-    document = fetch(`${origin}/openapi.json`)
+    document = fetch(`${origin}${OPENAPI_PATH}`, { signal: AbortSignal.timeout(5_000) })
       .then(async (response) => (response.ok ? ((await response.json()) as ServedApiDocument) : null))
       .then((body) => (body && typeof body.openapi === 'string' ? body : null))
       .catch(() => null);
     documents.set(origin, document);
   }
   return document;
+}
+
+export function forgetServedDocuments(): void {
+  documents.clear();
 }
 
 /** The document's operation for a request, by its path template (`/provider-info/{id}`); the one with the fewest parameters wins. */

@@ -7,8 +7,8 @@
 // SIGHUP replaces the worker the way a rolling update of two replicas does: a new worker starts
 // from the files on disk now; once it listens the primary hands it new connections, and the old
 // worker gets SIGTERM (it stops taking connections and finishes what it holds, service-kit's
-// runService). A new worker that exits before it listens is reported and the old one keeps
-// serving. After each replacement the primary writes UNIT_HOST_STATUS_FILE (JSON: generation,
+// runService). A new worker that exits before it listens, or does not listen within
+// UNIT_HOST_START_TIMEOUT_MS (60 s; it is then killed), is reported and the old one keeps serving. After each replacement the primary writes UNIT_HOST_STATUS_FILE (JSON: generation,
 // outcome, worker pid, seconds taken). A worker that dies on its own ends the primary with its
 // exit code, so whoever started the unit sees it go. SIGTERM and SIGINT stop the worker, then the primary.
 import cluster from 'node:cluster';
@@ -22,6 +22,7 @@ if (!main) {
 const statusFile = process.env.UNIT_HOST_STATUS_FILE;
 // The old worker exits on its own within service-kit's 10 s; this is the backstop.
 const drainLimitMs = 15_000;
+const startLimitMs = Number(process.env.UNIT_HOST_START_TIMEOUT_MS ?? 60_000);
 
 // Connections go round-robin to the workers that listen; a worker that has closed its server gets
 // none, and one it is handed after closing goes back to the others (node:cluster's handoff).
@@ -51,17 +52,20 @@ function writeStatus(status) {
   fs.renameSync(temporary, statusFile);
 }
 
-/** Resolves 'listening' once the worker listens, or a description of its exit if it exits first. */
+/** Resolves 'listening' once the worker listens, or what happened instead: it exited, or it did not listen in time (it is then killed). */
 function startedOrExited(worker) {
   return new Promise((resolve) => {
-    const onListening = () => {
-      worker.off('exit', onExit);
-      resolve('listening');
+    const finish = (outcome) => {
+      clearTimeout(deadline);
+      worker.off('listening', onListening).off('exit', onExit);
+      resolve(outcome);
     };
-    const onExit = (code, signal) => {
-      worker.off('listening', onListening);
-      resolve(signal ? `was killed by ${signal}` : `exited with code ${code}`);
-    };
+    const onListening = () => finish('listening');
+    const onExit = (code, signal) => finish(`${signal ? `was killed by ${signal}` : `exited with code ${code}`} before it listened`);
+    const deadline = setTimeout(() => {
+      worker.process.kill('SIGKILL');
+      finish(`did not listen within ${startLimitMs / 1000} s (killed)`);
+    }, startLimitMs);
     worker.once('listening', onListening).once('exit', onExit);
   });
 }
@@ -84,11 +88,11 @@ async function replace() {
   const outcome = await startedOrExited(next);
   generation += 1;
   if (outcome !== 'listening') {
-    console.error(`[unit-host] the new build ${outcome} before it listened: the running one keeps serving`);
+    console.error(`[unit-host] the new build ${outcome}: the running one keeps serving`);
     writeStatus({
       generation,
       outcome: 'failed',
-      reason: `the new build ${outcome} before it listened`,
+      reason: `the new build ${outcome}`,
       pid: current.process.pid,
       seconds: (Date.now() - startedAt) / 1000,
     });
