@@ -1,5 +1,5 @@
 // @ts-check
-const { federatedAppConfig } = require('./webpack');
+const { federatedAppConfig, keepRetiredFilesPlugin, RETIRED_FILES_REGISTER } = require('./webpack');
 const { webJestConfig } = require('./jest');
 
-module.exports = { federatedAppConfig, webJestConfig };
+module.exports = { federatedAppConfig, keepRetiredFilesPlugin, RETIRED_FILES_REGISTER, webJestConfig };

@@ -257,4 +257,4 @@ function federatedAppConfig(options) {
   };
 }
 
-module.exports = { federatedAppConfig };
+module.exports = { federatedAppConfig, keepRetiredFilesPlugin, RETIRED_FILES_REGISTER };
