@@ -52,3 +52,19 @@ it(`keeps every area's first page within ${BUDGET_KB.javascript} KB of JavaScrip
     expect(row.totalKb).toBeLessThanOrEqual(BUDGET_KB.total);
   }
 });
+
+it('preloads only scripts the first page runs, and reads /remotes.json once, from its preload', async () => {
+  const html = await (await fetch(url('/'))).text();
+  const preloaded = [...html.matchAll(/<link rel="?preload"? href="?([^" >]+\.js)"? as="?script"?/g)].map(([, href]) => url(href!));
+  expect(preloaded.length).toBeGreaterThan(3);
+  for (const path of ['/', '/admin/login']) {
+    const { page, context } = await openPage(browser);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(url(path), { waitUntil: 'networkidle' });
+    // A preloaded script that the page never runs would be bytes for nothing on every visit.
+    expect(preloaded.filter((script) => !requested.includes(script))).toEqual([]);
+    expect(requested.filter((requestUrl) => requestUrl === url('/remotes.json'))).toHaveLength(1);
+    await context.close();
+  }
+});

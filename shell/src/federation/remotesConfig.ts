@@ -33,7 +33,8 @@ let ready: Promise<RemoteDescriptor[]> | null = null;
 export function ensureRemotesRegistered(fetchImpl: typeof fetch = fetch): Promise<RemoteDescriptor[]> {
   if (!ready) {
     ready = (async () => {
-      const response = await fetchImpl(REMOTES_CONFIG_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
+      // The page preloads it (index.html); the gateway serves it with `no-cache`, so a new deployment's list is read on the next load.
+      const response = await fetchImpl(REMOTES_CONFIG_URL, { headers: { Accept: 'application/json' } });
       if (!response.ok) throw new Error(`${REMOTES_CONFIG_URL} answered ${response.status}`);
       const remotes = parseRemotesConfig(await response.json(), window.location.href);
       registerRemotes(remotes);
