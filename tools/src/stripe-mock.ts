@@ -1,36 +1,14 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { describeExit, exitOf, runCommand, spawnWithPrefixedOutput, stopProcess } from './processes';
-import { defaultDataDir, logsDirOf, toolsBinDir } from './paths';
+import { ensureGoTool } from './go-tools';
+import { describeExit, exitOf, spawnWithPrefixedOutput, stopProcess } from './processes';
+import { defaultDataDir, logsDirOf } from './paths';
 
-const execFileAsync = promisify(execFile);
 export const STRIPE_MOCK_VERSION = 'v0.203.0';
 export const STRIPE_MOCK_MODULE = `github.com/stripe/stripe-mock@${STRIPE_MOCK_VERSION}`;
-export const stripeMockBinary = path.join(toolsBinDir, 'stripe-mock');
 
 /** Returns a working stripe-mock (Stripe's server that validates requests against its OpenAPI specification), building it into .tools/bin on first use. */
-export async function ensureStripeMock(log: (message: string) => void = (message) => console.log(`[stripe-mock] ${message}`)): Promise<string> {
-  if (await isWorking(stripeMockBinary)) return stripeMockBinary;
-  log(`stripe-mock is not built yet: building it into ${stripeMockBinary} (go install ${STRIPE_MOCK_MODULE}, about a minute)`);
-  fs.mkdirSync(toolsBinDir, { recursive: true });
-  await runCommand('go', ['install', STRIPE_MOCK_MODULE], { env: { ...process.env, GOTOOLCHAIN: 'local', GOBIN: toolsBinDir }, quiet: true }).catch(
-    (error: Error) => {
-      throw new Error(`could not build stripe-mock (needs Go and the Go module proxy): ${error.message}; .ci/run installs it`);
-    },
-  );
-  if (!(await isWorking(stripeMockBinary))) throw new Error(`go install ${STRIPE_MOCK_MODULE} finished but ${stripeMockBinary} -version does not work`);
-  return stripeMockBinary;
-}
-
-async function isWorking(binary: string): Promise<boolean> {
-  try {
-    await execFileAsync(binary, ['-version']);
-    return true;
-  } catch {
-    return false;
-  }
+export function ensureStripeMock(log: (message: string) => void = (message) => console.log(`[stripe-mock] ${message}`)): Promise<string> {
+  return ensureGoTool({ name: 'stripe-mock', module: STRIPE_MOCK_MODULE, versionArgs: ['-version'] }, log);
 }
 
 export interface RunningStripeMock {

@@ -1,15 +1,14 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
+import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { parseAllDocuments } from 'yaml';
-import { repoRoot, toolsBinDir } from '../paths';
-import { runCommand } from '../processes';
+import { ensureGoTool } from '../go-tools';
+import { repoRoot } from '../paths';
 
 const execFileAsync = promisify(execFile);
 // v5.8 and later need a newer Go than the machines have (FIELD-NOTES); keep in step with .ci/run.
 export const KUSTOMIZE_MODULE = 'sigs.k8s.io/kustomize/kustomize/v5@v5.7.1';
-const kustomizeBinary = path.join(toolsBinDir, 'kustomize');
 
 export const kustomizationsDir = path.join(repoRoot, 'deploy', 'k8s');
 
@@ -22,26 +21,7 @@ export interface KubernetesObject {
 }
 
 /** Returns a working kustomize, building it into .tools/bin on first use. */
-export async function ensureKustomize(): Promise<string> {
-  if (await isWorking(kustomizeBinary)) return kustomizeBinary;
-  fs.mkdirSync(toolsBinDir, { recursive: true });
-  await runCommand('go', ['install', KUSTOMIZE_MODULE], { env: { ...process.env, GOTOOLCHAIN: 'local', GOBIN: toolsBinDir }, quiet: true }).catch(
-    (error: Error) => {
-      throw new Error(`could not build kustomize (needs Go and the Go module proxy): ${error.message}; .ci/run installs it`);
-    },
-  );
-  if (!(await isWorking(kustomizeBinary))) throw new Error(`go install ${KUSTOMIZE_MODULE} finished but ${kustomizeBinary} version does not work`);
-  return kustomizeBinary;
-}
-
-async function isWorking(binary: string): Promise<boolean> {
-  try {
-    await execFileAsync(binary, ['version']);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const ensureKustomize = () => ensureGoTool({ name: 'kustomize', module: KUSTOMIZE_MODULE, versionArgs: ['version'] });
 
 /** `kustomize build` of a folder under deploy/k8s (`base`, `overlays/production`…): the objects it renders. */
 export async function renderKustomization(relativeDir: string): Promise<KubernetesObject[]> {
