@@ -22,7 +22,8 @@ interface JsonAnswer {
 }
 
 const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true })).addFormat('media-range', true);
-const validators = new WeakMap<object, ValidateFunction>();
+/** By the schema's text: each test reads the documents afresh, and the same schema must not be compiled (and kept by ajv) again. */
+const validators = new Map<string, ValidateFunction>();
 const documents = new Map<string, Promise<ServedApiDocument | null>>();
 
 /**
@@ -74,10 +75,11 @@ export function problemWithAnswer(document: ServedApiDocument, method: string, p
   const isJson = answer.contentType?.includes('application/json') ?? false;
   if (!schema) return isJson ? `${where} with a JSON body, where its OpenAPI document says there is none` : null;
   if (!isJson) return `${where} without a JSON body (${answer.contentType ?? 'no content type'}), where its OpenAPI document has one`;
-  let validate = validators.get(schema);
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
   if (!validate) {
     validate = ajv.compile(schema);
-    validators.set(schema, validate);
+    validators.set(key, validate);
   }
   if (validate(answer.body)) return null;
   return `${where} with a body its OpenAPI document does not allow: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(answer.body).slice(0, 500)}`;
