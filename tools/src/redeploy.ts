@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readPackageJson } from './build';
-import { sleep } from './net';
 import type { NodeUnitHandle } from './marketplace';
-
-export type { NodeUnitHandle };
+import { eventually } from './net';
 import { repoRoot } from './paths';
 import { isProcessAlive, runCommand } from './processes';
+
+export type { NodeUnitHandle };
 
 /** The nine units a team ships on its own: the shell, the three remotes, the gateway and the four services. */
 export const deployUnits = [
@@ -76,17 +76,19 @@ export async function redeploy(unit: DeployUnit, nodeUnits: Record<string, NodeU
 export async function replaceNodeUnit(handle: NodeUnitHandle, timeoutMs = 120_000): Promise<UnitHostStatus> {
   const before = readStatus(handle.statusFile)?.generation ?? 0;
   process.kill(handle.pid, 'SIGHUP');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = readStatus(handle.statusFile);
-    if (status && status.generation > before) {
-      if (status.outcome === 'failed') throw new Error(status.reason ?? 'the new build did not start');
-      return status;
-    }
-    if (!isProcessAlive(handle.pid)) throw new Error('the unit host exited during the replacement');
-    if (Date.now() > deadline) throw new Error(`the unit host did not report within ${timeoutMs / 1000} s`);
-    await sleep(200);
-  }
+  const report = await eventually(
+    () => {
+      const status = readStatus(handle.statusFile);
+      if (status && status.generation > before) return status;
+      return isProcessAlive(handle.pid) ? undefined : 'host exited';
+    },
+    timeoutMs,
+    `the unit host did not report within ${timeoutMs / 1000} s`,
+    200,
+  );
+  if (report === 'host exited') throw new Error('the unit host exited during the replacement');
+  if (report.outcome === 'failed') throw new Error(report.reason ?? 'the new build did not start');
+  return report;
 }
 
 function readStatus(statusFile: string): UnitHostStatus | undefined {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { API_ACCESS, openApiPath } from '@altmed/contracts';
+import { API_ACCESS, API_SERVICES, openApiPath } from '@altmed/contracts';
 import { startTestGateway, type TestGateway } from '../test/test-gateway';
 import { deadUrl, startUpstream, type TestUpstream } from '../test/upstream';
 
@@ -16,7 +16,7 @@ let upstreams: TestUpstream[];
 let site: TestGateway;
 
 beforeAll(async () => {
-  upstreams = await Promise.all(['identity', 'providers', 'billing', 'notify'].map(startUpstream));
+  upstreams = await Promise.all(API_SERVICES.map(startUpstream));
   const [identity, providers, billing, notify] = upstreams.map((upstream) => upstream.url);
   site = await startTestGateway({ IDENTITY_URL: identity, PROVIDERS_URL: providers, BILLING_URL: billing, NOTIFY_URL: notify });
 });
@@ -39,7 +39,7 @@ it('shows every route the gateway routes, from the four services’ documents, u
   const document = answer.body as MergedDocument;
   expect(document.openapi).toBe('3.1.0');
   expect(document.servers).toEqual([{ url: '/api' }]);
-  expect(document.tags.map((tag) => tag.name)).toEqual(['identity', 'providers', 'billing', 'notify']);
+  expect(document.tags.map((tag) => tag.name)).toEqual(API_SERVICES);
   expect(document['x-unavailable']).toEqual([]);
   const routed = API_ACCESS.filter((route) => route.outcomes).map((route) => `${route.method} ${openApiPath(route.path)}`);
   expect(operationsOf(document)).toEqual(routed.sort());
