@@ -53,11 +53,11 @@ it(`keeps every area's first page within ${BUDGET_KB.javascript} KB of JavaScrip
   }
 });
 
-it('preloads only scripts the first page runs, and reads /remotes.json once, from its preload', async () => {
+it('preloads only scripts the first page runs, and reads /remotes.json and each remote file once', async () => {
   const html = await (await fetch(url('/'))).text();
   const preloaded = [...html.matchAll(/<link rel="?preload"? href="?([^" >]+\.js)"? as="?script"?/g)].map(([, href]) => url(href!));
   expect(preloaded.length).toBeGreaterThan(3);
-  for (const path of ['/', '/admin/login']) {
+  for (const path of ['/', '/admin/login', '/provider-portal']) {
     const { page, context } = await openPage(browser);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
@@ -65,6 +65,10 @@ it('preloads only scripts the first page runs, and reads /remotes.json once, fro
     // A preloaded script that the page never runs would be bytes for nothing on every visit.
     expect(preloaded.filter((script) => !requested.includes(script))).toEqual([]);
     expect(requested.filter((requestUrl) => requestUrl === url('/remotes.json'))).toHaveLength(1);
+    // The shell starts loading the page's remote before its render reaches the area (preloadRemotePage); the area's own load reuses it.
+    const remoteFiles = requested.filter((requestUrl) => requestUrl.startsWith(url('/remotes/')));
+    if (path !== '/') expect(remoteFiles.length).toBeGreaterThanOrEqual(3);
+    expect(remoteFiles).toEqual([...new Set(remoteFiles)]);
     await context.close();
   }
 });

@@ -1,4 +1,6 @@
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+// Built on first use, not when the module loads: the first DateTimeFormat of a page loads the
+// locale data, the largest single cost of the site's start-up on a slow phone.
+let longDate: Intl.DateTimeFormat | undefined;
 
 /**
  * A date as the site shows it to members ("June 5, 2025"), read in UTC so every visitor sees the
@@ -6,5 +8,7 @@ const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'lon
  */
 export function formatDate(value: string | Date): string | null {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? null : longDate.format(date);
+  if (Number.isNaN(date.getTime())) return null;
+  longDate ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return longDate.format(date);
 }
