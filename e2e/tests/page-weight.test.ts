@@ -5,9 +5,10 @@ import { apiSignupMember, launchBrowser, openPage, storeSession, url } from '../
  * A size budget, measured the way a visitor pays for it: the compressed bytes of JavaScript a
  * fresh browser downloads to show each area's first page through the shell. Prints the figures.
  */
-// Issue 6 asked every entry route to fit in 200 KB of JavaScript on a cold load (it was 214-254 KB).
+// Issue 6 asked every entry route to fit in 200 KB of JavaScript on a cold load (it was 214-254 KB);
+// served from the build's Brotli copies they take 139-167 KB, and the budget keeps that margin.
 // The bundled web fonts (issue 8: three latin faces, about 53 KB) have a budget of their own.
-const BUDGET_KB = { javascript: 200, fonts: 60, total: 280 };
+const BUDGET_KB = { javascript: 180, fonts: 60, total: 260 };
 const PAGES = ['/', '/providers', '/provider-portal', '/provider-profile/000000000000000000000000', '/admin/login'];
 
 let browser: Browser;

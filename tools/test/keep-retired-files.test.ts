@@ -68,3 +68,14 @@ it('removes a retired file a day after it was retired, and keeps its registratio
   expect(hashedFiles()).not.toContain(first);
   expect(hashedFiles()).toContain(second);
 }, 60_000);
+
+it('keeps the compressed copies of a retired file with it (web-build writes .br and .gz beside each script)', async () => {
+  await build('console.log("first build");');
+  const [first] = hashedFiles();
+  for (const extension of ['.br', '.gz']) fs.writeFileSync(path.join(dist(), `${first}${extension}`), 'compressed copy');
+
+  await build('console.log("second build");');
+  expect(fs.existsSync(path.join(dist(), `${first}.br`))).toBe(true);
+  expect(fs.existsSync(path.join(dist(), `${first}.gz`))).toBe(true);
+  expect(Object.keys(register()).sort()).toEqual([first, `${first}.br`, `${first}.gz`].sort());
+}, 60_000);

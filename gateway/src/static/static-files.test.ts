@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import request from 'supertest';
 import { startTestGateway, tempFolder, type TestGateway } from '../test/test-gateway';
 import { startUpstream, type TestUpstream } from '../test/upstream';
@@ -70,6 +71,81 @@ describe('with the shell and one remote built', () => {
     const missing = await request(site.url).get('/remotes/member/nope').expect(404);
     expect(missing.body).toEqual({ message: 'Not found' });
     await request(site.url).get('/remotes/admin/mf-manifest.json').expect(404);
+  });
+});
+
+describe('with the compressed copies web-build writes beside the files', () => {
+  const script = `console.log(${JSON.stringify('shell '.repeat(400))});`;
+  const entry = `var mfe_member = ${JSON.stringify('entry '.repeat(400))};`;
+  // The copies' contents differ from a compression of the file on the fly, so a test can tell which one was sent.
+  const brotliOf = (text: string) => zlib.brotliCompressSync(`${text}// br`);
+  const gzipOf = (text: string) => zlib.gzipSync(`${text}// gz`);
+  let site: TestGateway;
+  let folders: string[];
+
+  beforeAll(async () => {
+    const shell = tempFolder({
+      'index.html': INDEX,
+      'assets/main.1a2b3c4d.js': script,
+      'assets/main.1a2b3c4d.js.br': brotliOf(script),
+      'assets/main.1a2b3c4d.js.gz': gzipOf(script),
+      '.retired-files.json': '{}',
+      '.retired-files.json.br': brotliOf('{}'),
+    });
+    const member = tempFolder({ 'mf-manifest.json': '{"id":"mfe_member"}', 'remoteEntry.js': entry, 'remoteEntry.js.br': brotliOf(entry) });
+    folders = [shell, member];
+    site = await startTestGateway({ SHELL_DIST: shell, MEMBER_DIST: member });
+  });
+
+  afterAll(async () => {
+    await site.stop();
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('sends the Brotli copy to a browser that accepts it, with the file’s type and caching', async () => {
+    const response = await request(site.url).get('/assets/main.1a2b3c4d.js').set('accept-encoding', 'gzip, deflate, br, zstd').expect(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    const plain = await request(site.url).get('/assets/main.1a2b3c4d.js').set('accept-encoding', 'identity').expect(200);
+    expect(response.headers['content-type']).toBe(plain.headers['content-type']);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/Accept-Encoding/);
+    expect(response.text).toBe(`${script}// br`);
+  });
+
+  it('sends the gzip copy when Brotli is not accepted, and the file itself when nothing is', async () => {
+    const gzip = await request(site.url).get('/assets/main.1a2b3c4d.js').set('accept-encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(`${script}// gz`);
+
+    const plain = await request(site.url).get('/assets/main.1a2b3c4d.js').set('accept-encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(script);
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const response = await request(site.url).head('/assets/main.1a2b3c4d.js').set('accept-encoding', 'br').expect(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(Number(response.headers['content-length'])).toBe(brotliOf(script).length);
+  });
+
+  it('serves a remote’s entry from its copy, uncached and readable from any origin; a file without a copy is compressed on the fly', async () => {
+    const response = await request(site.url).get('/remotes/member/remoteEntry.js').set('accept-encoding', 'br').expect(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.text).toBe(`${entry}// br`);
+
+    const gzip = await request(site.url).get('/remotes/member/remoteEntry.js').set('accept-encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(entry);
+  });
+
+  it('never sends a dotfile’s copy, nor a file outside the build', async () => {
+    await request(site.url).get('/.retired-files.json').set('accept-encoding', 'br').expect(404);
+    const escaped = await request(site.url).get('/assets/..%2f..%2f..%2fetc%2fhostname').set('accept-encoding', 'br');
+    expect([400, 403, 404]).toContain(escaped.status);
+    expect(escaped.headers['content-encoding']).toBeUndefined();
   });
 });
 

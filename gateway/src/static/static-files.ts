@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import express, { Router, type RequestHandler } from 'express';
+import mime from 'mime-types';
 import { notFoundHandler } from '@altmed/service-kit';
 import type { PaymentConfig } from '@altmed/contracts';
 import type { GatewayConfig, Remote } from '../config';
@@ -9,11 +10,46 @@ import type { GatewayConfig, Remote } from '../config';
 const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 /** Hashed assets are cached for a year; everything else (index.html, mf-manifest.json, remoteEntry.js) is revalidated. */
+function cacheControlFor(filePath: string): string {
+  return HASHED_FILE.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 function setCacheHeaders(res: ServerResponse, filePath: string): void {
-  res.setHeader('Cache-Control', HASHED_FILE.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.setHeader('Cache-Control', cacheControlFor(filePath));
 }
 
 const staticOptions = { setHeaders: setCacheHeaders, redirect: false, fallthrough: true };
+
+/** The compressed copies web-build writes beside each script, manifest and icon, best first. */
+const PRECOMPRESSED = [
+  { encoding: 'br', extension: '.br' },
+  { encoding: 'gzip', extension: '.gz' },
+] as const;
+
+/**
+ * Sends the build's Brotli or gzip copy of a file (`main.1a2b3c4d.js.br`) to a browser that
+ * accepts it; a file without one goes on to express.static (and the compression middleware).
+ * Looked up on each request, not listed at start: a redeploy writes new files while the gateway runs.
+ */
+function precompressedFiles(dist: string): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // Brotli whenever it is accepted at all, as nginx's brotli_static does: browsers list both at the same weight.
+    const copy = PRECOMPRESSED.find(({ encoding }) => req.acceptsEncodings(encoding) === encoding);
+    const type = mime.contentType(path.extname(req.path));
+    if (!copy || !type) return next();
+    const headers = {
+      'Content-Encoding': copy.encoding,
+      'Content-Type': type,
+      'Cache-Control': cacheControlFor(req.path),
+      Vary: 'Accept-Encoding',
+    };
+    // send() resolves the path under root and refuses `..`; a missing copy falls through to the file itself.
+    res.sendFile(`${req.path}${copy.extension}`, { root: dist, dotfiles: 'ignore', headers, lastModified: true }, (err?: NodeJS.ErrnoException) => {
+      if (err && !res.headersSent) next();
+    });
+  };
+}
 
 /**
  * The shell's files, with the SPA fallback: a GET for a path without a file extension answers
@@ -21,6 +57,7 @@ const staticOptions = { setHeaders: setCacheHeaders, redirect: false, fallthroug
  */
 export function shellFiles(dist: string): Router {
   const router = Router();
+  router.use(precompressedFiles(dist));
   router.use(express.static(dist, staticOptions));
   router.use((req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || path.posix.extname(req.path) !== '') return next();
@@ -46,7 +83,9 @@ export function remoteFiles(remotes: Remote[]): Router {
     next();
   });
   for (const remote of remotes) {
-    router.use(remote.mountPath.replace(/^\/remotes/, ''), express.static(remote.dist, { ...staticOptions, index: false }));
+    const mountPath = remote.mountPath.replace(/^\/remotes/, '');
+    router.use(mountPath, precompressedFiles(remote.dist));
+    router.use(mountPath, express.static(remote.dist, { ...staticOptions, index: false }));
   }
   router.use(notFoundHandler);
   return router;

@@ -35,7 +35,7 @@ export async function startTestGateway(env: Record<string, string | undefined> =
 }
 
 /** Writes `files` (relative path → content) under a new temporary folder and returns it. */
-export function tempFolder(files: Record<string, string>): string {
+export function tempFolder(files: Record<string, string | Buffer>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-dist-'));
   for (const [file, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
