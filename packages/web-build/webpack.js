@@ -207,20 +207,29 @@ function precompressPlugins(CompressionPlugin) {
 /**
  * Shared singletons: one React, one router, one styled-components registry and one session store
  * (web-kit) across the shell and every remote. Versions come from the app's own package.json.
+ *
+ * A remote checks the version the shell provides against its own package.json (and is refused a
+ * web-kit or contracts of another minor version). The shell provides these libraries and loads
+ * first, so for the third-party ones it checks nothing: the federation runtime builds its semver
+ * regular expressions afresh for every check, about a fifth of the page's start-up script time on
+ * a slow phone, to compare the shell's copy with the shell's own requirement.
  * @param {Record<string, string>} deps
+ * @param {{ host: boolean }} options
  */
-function sharedSingletons(deps) {
+function sharedSingletons(deps, { host }) {
+  /** @param {string} dependency */
+  const required = (dependency) => (host ? false : deps[dependency]);
   return {
-    react: { singleton: true, requiredVersion: deps.react },
-    'react/jsx-runtime': { singleton: true, requiredVersion: deps.react },
-    'react/jsx-dev-runtime': { singleton: true, requiredVersion: deps.react },
-    'react-dom': { singleton: true, requiredVersion: deps['react-dom'] },
-    'react-dom/client': { singleton: true, requiredVersion: deps['react-dom'] },
+    react: { singleton: true, requiredVersion: required('react') },
+    'react/jsx-runtime': { singleton: true, requiredVersion: required('react') },
+    'react/jsx-dev-runtime': { singleton: true, requiredVersion: required('react') },
+    'react-dom': { singleton: true, requiredVersion: required('react-dom') },
+    'react-dom/client': { singleton: true, requiredVersion: required('react-dom') },
     // One router for the shell and every remote, and only the part of it the apps use.
-    'react-router-dom': { singleton: true, requiredVersion: deps['react-router-dom'], import: ROUTER_SHIM, version: ROUTER_VERSION },
-    'styled-components': { singleton: true, requiredVersion: deps['styled-components'] },
+    'react-router-dom': { singleton: true, requiredVersion: required('react-router-dom'), import: ROUTER_SHIM, version: ROUTER_VERSION },
+    'styled-components': { singleton: true, requiredVersion: required('styled-components') },
     // One query cache for the page: every remote's hooks share one react-query.
-    ...(deps['@tanstack/react-query'] ? { '@tanstack/react-query': { singleton: true, requiredVersion: deps['@tanstack/react-query'] } } : {}),
+    ...(deps['@tanstack/react-query'] ? { '@tanstack/react-query': { singleton: true, requiredVersion: required('@tanstack/react-query') } } : {}),
     // An app built against another major (or, below 1.0, minor) version of a workspace package
     // is refused at run time instead of running against a web-kit it was not built for.
     '@altmed/web-kit': { singleton: true, strictVersion: true, version: WEB_KIT_VERSION, requiredVersion: `^${WEB_KIT_VERSION}` },
@@ -303,7 +312,7 @@ function federatedAppConfig(options) {
           ...(runtimePlugins ? { runtimePlugins } : {}),
           // Load a remote's entry only when one of its modules is needed, not at start-up.
           shareStrategy: 'loaded-first',
-          shared: sharedSingletons(pkg.dependencies),
+          shared: sharedSingletons(pkg.dependencies, { host: !exposes }),
           dts: false,
           // Smaller federation runtime: browser code only, and a remote (which loads no remotes of
           // its own) without the remote-loading and manifest-snapshot code. About 10 KB less per
