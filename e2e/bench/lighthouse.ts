@@ -14,12 +14,12 @@ import { CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from '../support/browser';
 const SITE_URL = (process.env.BENCH_SITE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 const ROUTES = ['/', '/provider-portal', '/admin/login'];
 const RUNS = 3;
-/** Chrome now and then loses a trace (Lighthouse's NO_NAVSTART, NO_FCP): such a run is reported and replaced, this many times per route. */
+/** Chrome now and then loses a trace (Lighthouse's NO_NAVSTART): such a run is reported and replaced, this many times per route. */
 const SPARE_RUNS = 2;
 const CHROME_FLAGS = ['--headless=new', ...OFFLINE_CHROMIUM_FLAGS].join(' ');
 
 /** Lighthouse's codes for a trace Chrome recorded badly (lighthouse/core/lib/lh-error.js). */
-const TRACE_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
+const TRACE_ERRORS = new Set(['NO_NAVSTART', 'NO_DCL', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
 
 interface Run {
   score: number;
@@ -83,23 +83,24 @@ async function main(): Promise<void> {
   console.log(`Lighthouse (mobile, simulated throttling), median of ${RUNS} runs against ${SITE_URL}`);
   console.log(`  ${'route'.padEnd(20)} ${'score'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)}`);
   try {
-    for (const route of ROUTES) {
+    for (const [routeIndex, route] of ROUTES.entries()) {
       const runs: Run[] = [];
       const lostTraces: string[] = [];
       while (runs.length < RUNS) {
         try {
-          runs.push(await lighthouse(`${SITE_URL}${route}`, path.join(dir, `run-${runs.length + lostTraces.length}.json`)));
+          runs.push(await lighthouse(`${SITE_URL}${route}`, path.join(dir, `route-${routeIndex}-run-${runs.length + lostTraces.length}.json`)));
         } catch (error) {
           if (!(error instanceof LostTraceError) || lostTraces.length === SPARE_RUNS) throw error;
           lostTraces.push(error.message);
         }
       }
+      const replaced = lostTraces.length ? `   (${lostTraces.length} run(s) replaced: ${lostTraces.join('; ')})` : '';
       const score = median(runs.map((r) => r.score));
       const lcp = median(runs.map((r) => r.lcpMs));
       const tbt = median(runs.map((r) => r.tbtMs));
       const cls = median(runs.map((r) => r.cls));
       console.log(
-        `  ${route.padEnd(20)} ${String(score).padStart(5)} ${`${(lcp / 1000).toFixed(2)} s`.padStart(8)} ${`${Math.round(tbt)} ms`.padStart(8)} ${cls.toFixed(3).padStart(6)}${lostTraces.length ? `   (${lostTraces.length} more run(s): ${lostTraces.join('; ')})` : ''}`,
+        `  ${route.padEnd(20)} ${String(score).padStart(5)} ${`${(lcp / 1000).toFixed(2)} s`.padStart(8)} ${`${Math.round(tbt)} ms`.padStart(8)} ${cls.toFixed(3).padStart(6)}${replaced}`,
       );
     }
   } finally {

@@ -24,7 +24,7 @@ const reactRouterBuild = (/** @type {'production' | 'development'} */ mode) =>
 /** The page a remote serves when a team runs it on its own (`npm run dev -w mfe-…`). */
 const STANDALONE_TEMPLATE = path.resolve(__dirname, 'standalone.html');
 
-/** webpack's [contenthash:8] in an emitted file's name, or in the name of its compressed copy (the gateway caches these for a year). */
+/** webpack's [contenthash:8] in an emitted file's name, or in the name of its compressed copy: what a redeploy keeps for a day. */
 const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+(\.br|\.gz)?$/i;
 /** How long files that the current build no longer uses stay in dist/ for pages opened before it. */
 const RETIRED_FILES_KEPT_MS = 24 * 60 * 60 * 1000;
@@ -212,7 +212,9 @@ function precompressPlugins(CompressionPlugin) {
  * web-kit or contracts of another minor version). The shell provides these libraries and loads
  * first, so for the third-party ones it checks nothing: the federation runtime builds its semver
  * regular expressions afresh for every check, about a fifth of the page's start-up script time on
- * a slow phone, to compare the shell's copy with the shell's own requirement.
+ * a slow phone, to compare the shell's copy with the shell's own requirement. (react-query, which
+ * the shell loads only with its account page, could then come from a remote's newer copy without
+ * the console warning a non-strict singleton gives; the remotes are built from the same lockfile.)
  * @param {Record<string, string>} deps
  * @param {{ host: boolean }} options
  */

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import request from 'supertest';
 import { startTestGateway, tempFolder, type TestGateway } from '../test/test-gateway';
@@ -84,18 +86,40 @@ describe('with the compressed copies web-build writes beside the files', () => {
   let folders: string[];
 
   beforeAll(async () => {
+    // The shell's build is dist/; a script with copies lies beside it, outside the build.
     const shell = tempFolder({
-      'index.html': INDEX,
-      'assets/main.1a2b3c4d.js': script,
-      'assets/main.1a2b3c4d.js.br': brotliOf(script),
-      'assets/main.1a2b3c4d.js.gz': gzipOf(script),
-      '.retired-files.json': '{}',
-      '.retired-files.json.br': brotliOf('{}'),
+      'dist/index.html': INDEX,
+      'dist/assets/main.1a2b3c4d.js': script,
+      'dist/assets/main.1a2b3c4d.js.br': brotliOf(script),
+      'dist/assets/main.1a2b3c4d.js.gz': gzipOf(script),
+      'dist/assets/only-gzip.1a2b3c4d.js': script,
+      'dist/assets/only-gzip.1a2b3c4d.js.gz': gzipOf(script),
+      'dist/assets/with space.1a2b3c4d.js': script,
+      'dist/assets/with space.1a2b3c4d.js.br': brotliOf(script),
+      'dist/.retired-files.json': '{}',
+      'dist/.retired-files.json.br': brotliOf('{}'),
+      'outside.js': 'secret',
+      'outside.js.br': brotliOf('secret'),
     });
     const member = tempFolder({ 'mf-manifest.json': '{"id":"mfe_member"}', 'remoteEntry.js': entry, 'remoteEntry.js.br': brotliOf(entry) });
     folders = [shell, member];
-    site = await startTestGateway({ SHELL_DIST: shell, MEMBER_DIST: member });
+    site = await startTestGateway({ SHELL_DIST: path.join(shell, 'dist'), MEMBER_DIST: member });
   });
+
+  /** A GET with the path sent as written (supertest and URL would resolve the dots first). */
+  function rawGet(rawPath: string): Promise<{ status: number; encoding?: string; body: string }> {
+    return new Promise((resolve, reject) => {
+      const { hostname, port } = new URL(site.url);
+      const req = http.get({ hostname, port, path: rawPath, headers: { 'accept-encoding': 'br' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks).toString('latin1') }),
+        );
+      });
+      req.on('error', reject);
+    });
+  }
 
   afterAll(async () => {
     await site.stop();
@@ -141,11 +165,45 @@ describe('with the compressed copies web-build writes beside the files', () => {
     expect(gzip.text).toBe(entry);
   });
 
+  it('answers a revalidation from the copy with 304, and a range request with the whole copy', async () => {
+    const first = await request(site.url).get('/assets/main.1a2b3c4d.js').set('accept-encoding', 'br').expect(200);
+    const revalidated = await request(site.url)
+      .get('/assets/main.1a2b3c4d.js')
+      .set('accept-encoding', 'br')
+      .set('if-none-match', first.headers.etag!)
+      .expect(304);
+    expect(revalidated.headers.etag).toBe(first.headers.etag);
+
+    const ranged = await request(site.url).get('/assets/main.1a2b3c4d.js').set('accept-encoding', 'br').set('range', 'bytes=100000-').expect(200);
+    expect(ranged.headers['content-range']).toBeUndefined();
+    expect(ranged.text).toBe(`${script}// br`);
+  });
+
+  it('answers a failed precondition as for the file itself, without the copy’s headers', async () => {
+    const response = await request(site.url).get('/assets/main.1a2b3c4d.js').set('accept-encoding', 'br').set('if-match', '"not-this-one"');
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.text).not.toContain(script);
+  });
+
+  it('sends the gzip copy of a file that has only that one, and finds the copy of a file whose name is escaped', async () => {
+    const gzipOnly = await request(site.url).get('/assets/only-gzip.1a2b3c4d.js').set('accept-encoding', 'gzip, br').expect(200);
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+    expect(gzipOnly.text).toBe(`${script}// gz`);
+
+    const escaped = await request(site.url).get('/assets/with%20space.1a2b3c4d.js').set('accept-encoding', 'br').expect(200);
+    expect(escaped.headers['content-encoding']).toBe('br');
+    expect(escaped.text).toBe(`${script}// br`);
+  });
+
   it('never sends a dotfile’s copy, nor a file outside the build', async () => {
     await request(site.url).get('/.retired-files.json').set('accept-encoding', 'br').expect(404);
-    const escaped = await request(site.url).get('/assets/..%2f..%2f..%2fetc%2fhostname').set('accept-encoding', 'br');
-    expect([400, 403, 404]).toContain(escaped.status);
-    expect(escaped.headers['content-encoding']).toBeUndefined();
+    for (const rawPath of ['/../outside.js', '/assets/../../outside.js', '/assets/..%2f..%2foutside.js', '/%2e%2e/outside.js']) {
+      const response = await rawGet(rawPath);
+      expect({ rawPath, status: response.status }).toEqual({ rawPath, status: expect.not.stringMatching(/^2/) as unknown });
+      expect(response.encoding).toBeUndefined();
+      expect(response.body).not.toContain('secret');
+    }
   });
 });
 

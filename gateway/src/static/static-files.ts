@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import express, { Router, type RequestHandler } from 'express';
@@ -26,27 +27,56 @@ const PRECOMPRESSED = [
   { encoding: 'gzip', extension: '.gz' },
 ] as const;
 
+/** The files web-build writes copies of (`precompressPlugins` in packages/web-build/webpack.js). */
+const PRECOMPRESSED_TYPES = new Set(['.js', '.json', '.svg']);
+
+/** The request's path as a file path under the build, or null for one that is malformed, leaves the build or names a dotfile. */
+function buildFilePath(requestPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(requestPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.split('/').some((segment) => segment.startsWith('.'))) return null;
+  return decoded;
+}
+
 /**
  * Sends the build's Brotli or gzip copy of a file (`main.1a2b3c4d.js.br`) to a browser that
  * accepts it; a file without one goes on to express.static (and the compression middleware).
  * Looked up on each request, not listed at start: a redeploy writes new files while the gateway runs.
  */
 function precompressedFiles(dist: string): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  const isFile = (file: string) =>
+    fs.promises.stat(path.join(dist, file)).then(
+      (stats) => stats.isFile(),
+      () => false,
+    );
+  return async (req, res, next) => {
+    const file = buildFilePath(req.path);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !file || !PRECOMPRESSED_TYPES.has(path.extname(file))) return next();
     // Brotli whenever it is accepted at all, as nginx's brotli_static does: browsers list both at the same weight.
-    const copy = PRECOMPRESSED.find(({ encoding }) => req.acceptsEncodings(encoding) === encoding);
-    const type = mime.contentType(path.extname(req.path));
-    if (!copy || !type) return next();
+    let copy: (typeof PRECOMPRESSED)[number] | undefined;
+    for (const candidate of PRECOMPRESSED.filter(({ encoding }) => req.acceptsEncodings(encoding) === encoding)) {
+      if (await isFile(`${file}${candidate.extension}`)) {
+        copy = candidate;
+        break;
+      }
+    }
+    if (!copy) return next();
     const headers = {
       'Content-Encoding': copy.encoding,
-      'Content-Type': type,
-      'Cache-Control': cacheControlFor(req.path),
+      'Content-Type': mime.contentType(path.extname(file)) || 'application/octet-stream',
+      'Cache-Control': cacheControlFor(file),
       Vary: 'Accept-Encoding',
     };
-    // send() resolves the path under root and refuses `..`; a missing copy falls through to the file itself.
-    res.sendFile(`${req.path}${copy.extension}`, { root: dist, dotfiles: 'ignore', headers, lastModified: true }, (err?: NodeJS.ErrnoException) => {
-      if (err && !res.headersSent) next();
+    // No ranges: a range of the compressed bytes is of no use to a page, and a refused one would leave its headers behind.
+    res.sendFile(`${file}${copy.extension}`, { root: dist, headers, acceptRanges: false, lastModified: true }, (err?: Error) => {
+      if (!err || res.headersSent) return;
+      // A failed precondition, or the copy gone since the stat (a redeploy): answer as for the file itself.
+      for (const header of [...Object.keys(headers), 'ETag', 'Last-Modified']) res.removeHeader(header);
+      next();
     });
   };
 }
