@@ -356,6 +356,8 @@ describe('password reset', () => {
     const resetUrl = url(link.pathname + link.search);
 
     await page.goto(resetUrl);
+    // The title is the page's once it has rendered (the shell sets it after the first render commits).
+    await page.getByLabel('New password', { exact: true }).waitFor();
     expect(await page.title()).toBe('Choose a New Password | AltMed Connect');
     await page.getByLabel('New password', { exact: true }).fill('12345');
     await page.getByLabel('Confirm new password').fill('12345');
