@@ -193,15 +193,14 @@ function preloadStartupScriptsPlugin(HtmlWebpackPlugin) {
  */
 function precompressPlugins(CompressionPlugin) {
   const test = /\.(js|json|svg)$/;
-  return [
-    new CompressionPlugin({
-      test,
-      algorithm: 'brotliCompress',
-      filename: '[path][base].br',
-      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
-    }),
-    new CompressionPlugin({ test, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 } }),
-  ];
+  /** @type {import('compression-webpack-plugin').BasePluginOptions<zlib.BrotliOptions> & import('compression-webpack-plugin').DefinedDefaultAlgorithmAndOptions<zlib.BrotliOptions>} */
+  const brotli = {
+    test,
+    algorithm: 'brotliCompress',
+    filename: '[path][base].br',
+    compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+  };
+  return [new CompressionPlugin(brotli), new CompressionPlugin({ test, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 } })];
 }
 
 /**
@@ -219,7 +218,7 @@ function precompressPlugins(CompressionPlugin) {
  * @param {{ host: boolean }} options
  */
 function sharedSingletons(deps, { host }) {
-  /** @param {string} dependency */
+  /** @type {(dependency: string) => string | false | undefined} */
   const required = (dependency) => (host ? false : deps[dependency]);
   return {
     react: { singleton: true, requiredVersion: required('react') },
