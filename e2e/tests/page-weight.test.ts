@@ -66,7 +66,8 @@ it('preloads only scripts the first page runs, and reads /remotes.json and each 
     // A preloaded script that the page never runs would be bytes for nothing on every visit.
     expect(preloaded.filter((script) => !requested.includes(script))).toEqual([]);
     expect(requested.filter((requestUrl) => requestUrl === url('/remotes.json'))).toHaveLength(1);
-    // The shell starts loading the page's remote before its render reaches the area (preloadRemotePage); the area's own load reuses it.
+    // The shell starts loading the page's remote before its render reaches the area (preloadRemotePage); when the area
+    // asks for the same module, the federation runtime and webpack already hold its files: none is fetched twice.
     const remoteFiles = requested.filter((requestUrl) => requestUrl.startsWith(url('/remotes/')));
     if (path !== '/') expect(remoteFiles.length).toBeGreaterThanOrEqual(3);
     expect(remoteFiles).toEqual([...new Set(remoteFiles)]);
