@@ -17,15 +17,16 @@ server.listen(Number(process.env.PORT), '127.0.0.1');
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
-/** One request on a connection of its own (the unit host hands out connections, not requests). */
+/** One request on a connection of its own (the unit host hands out connections, not requests); a connection left unanswered for 5 s fails. */
 function get(port: number, path = '/'): Promise<string> {
   return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path, agent: false }, (response) => {
+    const request = http
+      .get({ host: '127.0.0.1', port, path, agent: false, timeout: 5_000 }, (response) => {
         let body = '';
         response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
         response.on('end', () => resolve(body));
       })
+      .on('timeout', () => request.destroy(new Error('no answer within 5 s')))
       .on('error', reject);
   });
 }
@@ -53,11 +54,11 @@ async function startUnit(version: string, env: Record<string, string> = {}) {
   return { main, port: port!, host, handle: { pid: host.pid!, statusFile } };
 }
 
-/** Requests one after another, four at a time, until stopped: what each got, or its error. */
+/** Requests one after another, eight at a time, until stopped: what each got, or its error. */
 function steadyTraffic(port: number) {
   const answers: string[] = [];
   let running = true;
-  const loops = Array.from({ length: 4 }, async () => {
+  const loops = Array.from({ length: 8 }, async () => {
     while (running) answers.push(await get(port).catch((error: Error) => `failed: ${error.message}`));
   });
   return {
@@ -69,24 +70,29 @@ function steadyTraffic(port: number) {
   };
 }
 
-it('replaces the running build with the one on disk without a failed request', async () => {
+it('replaces the running build with the one on disk without a failed request, swap after swap', async () => {
   const unit = await startUnit('v1');
   const traffic = steadyTraffic(unit.port);
   try {
     await sleep(300);
-    fs.writeFileSync(unit.main, appSource('v2'));
-    const status = await replaceNodeUnit(unit.handle);
-    expect(status).toEqual(expect.objectContaining({ generation: 1, outcome: 'replaced' }));
-    await sleep(300);
+    for (const [generation, version] of [
+      [1, 'v2'],
+      [2, 'v3'],
+      [3, 'v4'],
+    ] as const) {
+      fs.writeFileSync(unit.main, appSource(version));
+      expect(await replaceNodeUnit(unit.handle)).toEqual(expect.objectContaining({ generation, outcome: 'replaced' }));
+      await sleep(300);
+    }
   } finally {
     await traffic.stop();
   }
   expect(traffic.answers.filter((answer) => answer.startsWith('failed'))).toEqual([]);
-  // v1 until the swap, v2 after it, and nothing else.
+  // v1 until the first swap, and the last build once the swaps are over.
   const firstV2 = traffic.answers.indexOf('v2');
   expect(firstV2).toBeGreaterThan(0);
   expect(new Set(traffic.answers.slice(0, firstV2))).toEqual(new Set(['v1']));
-  expect(await get(unit.port)).toBe('v2');
+  expect(await get(unit.port)).toBe('v4');
   await stopProcess(unit.host);
 }, 60_000);
 

@@ -24,9 +24,11 @@ const statusFile = process.env.UNIT_HOST_STATUS_FILE;
 const drainLimitMs = 15_000;
 const startLimitMs = Number(process.env.UNIT_HOST_START_TIMEOUT_MS ?? 60_000);
 
-// Connections go round-robin to the workers that listen; a worker that has closed its server gets
-// none, and one it is handed after closing goes back to the others (node:cluster's handoff).
-cluster.schedulingPolicy = cluster.SCHED_RR;
+// Workers accept from the shared listening socket themselves. Round-robin (the primary accepting and
+// handing each connection on) loses connections: one handed to the old worker just as it closes its
+// server and exits is never answered nor given back. With the socket shared, a connection nobody has
+// accepted waits in the kernel's queue for the new worker.
+cluster.schedulingPolicy = cluster.SCHED_NONE;
 cluster.setupPrimary({ exec: main, args: [] });
 
 let current = cluster.fork();
