@@ -11,8 +11,6 @@ module.exports = federatedAppConfig({
   assetsDir: 'assets',
   runtimePlugins: [path.resolve(__dirname, 'src/federation/remoteFallbackPlugin.ts')],
   html: { template: './public/index.html', favicon: './public/favicon.svg' },
-  // The faces of the first screen: body text and headings (shell/src/app/fonts.ts).
-  preloadFonts: /fonts\/source-(sans-3-latin-400|serif-4-latin-600)-normal\.[0-9a-f]+\.woff2$/,
   devPort: 3000,
   // The dev server passes the API and the remotes (and their list) and the payment settings to the gateway.
   devProxy: ['/api', '/remotes.json', '/remotes/', '/payment-config.json'],

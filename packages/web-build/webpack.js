@@ -90,43 +90,7 @@ function keepRetiredFilesPlugin() {
  * @property {{ template: string, favicon?: string }} [html] The app's own page template. Without
  *   it the app gets the standalone page, titled "<package name> (standalone)".
  * @property {string[]} [devProxy] Paths the dev server passes to the gateway (default `/api`).
- * @property {RegExp} [preloadFonts] Emitted font files the page preloads (`<link rel="preload" as="font">`).
  */
-
-/**
- * Adds `<link rel="preload" as="font">` for the emitted font files matching `pattern` to the page,
- * so the browser fetches them with the scripts instead of after the styles are applied.
- * @param {typeof import('html-webpack-plugin')} HtmlWebpackPlugin
- * @param {RegExp} pattern
- */
-function preloadFontsPlugin(HtmlWebpackPlugin, pattern) {
-  return {
-    /** @param {import('webpack').Compiler} compiler */
-    apply(compiler) {
-      compiler.hooks.compilation.tap('PreloadFonts', (compilation) => {
-        HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadFonts', (data) => {
-          const publicPath = typeof compilation.outputOptions.publicPath === 'string' ? compilation.outputOptions.publicPath : '/';
-          const fonts = compilation
-            .getAssets()
-            .map((asset) => asset.name)
-            .filter((name) => pattern.test(name));
-          for (const name of fonts) {
-            data.headTags.push(
-              HtmlWebpackPlugin.createHtmlTagObject('link', {
-                rel: 'preload',
-                href: `${publicPath}${name}`,
-                as: 'font',
-                type: 'font/woff2',
-                crossorigin: true,
-              }),
-            );
-          }
-          return data;
-        });
-      });
-    },
-  };
-}
 
 /**
  * Adds `<link rel="preload" as="script">` for what the page runs at start-up but webpack loads only
@@ -247,7 +211,7 @@ function sharedSingletons(deps, { host }) {
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
 function federatedAppConfig(options) {
-  const { dirname, name, uniqueName, publicPath, devPort, exposes, runtimePlugins, assetsDir, html, devProxy = ['/api'], preloadFonts } = options;
+  const { dirname, name, uniqueName, publicPath, devPort, exposes, runtimePlugins, assetsDir, html, devProxy = ['/api'] } = options;
   // The plugins come from the app's own install, so they belong to the webpack that runs.
   const appRequire = createRequire(path.join(dirname, 'package.json'));
   /** @type {typeof import('html-webpack-plugin')} */
@@ -301,7 +265,7 @@ function federatedAppConfig(options) {
               },
             },
           },
-          // Web fonts (the shell's @fontsource files): emitted as files the CSS and the page preload point at.
+          // Web fonts (the shell's @fontsource files): emitted as files the CSS points at.
           { test: /\.woff2$/, type: 'asset/resource', generator: { filename: `${scripts}fonts/[name].[contenthash:8][ext]` } },
         ],
       },
@@ -329,7 +293,6 @@ function federatedAppConfig(options) {
           // Deep links in the dev server need absolute script URLs.
           ...(publicPath === 'auto' ? { publicPath: production ? 'auto' : '/' } : {}),
         }),
-        ...(preloadFonts ? [preloadFontsPlugin(HtmlWebpackPlugin, preloadFonts)] : []),
         ...(html && production ? [preloadStartupScriptsPlugin(HtmlWebpackPlugin)] : []),
         ...(production ? [...precompressPlugins(CompressionPlugin), keepRetiredFilesPlugin()] : []),
       ],

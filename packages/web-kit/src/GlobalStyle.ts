@@ -1,8 +1,11 @@
 import { createGlobalStyle } from 'styled-components';
+import { fontStacks } from './fontStacks';
 import { theme } from './theme';
 
 /** Base document styles; render once at the root of an app (the shell, or a remote on its own). */
 export const GlobalStyle = createGlobalStyle`
+  ${fontStacks.body.fontFaces}
+  ${fontStacks.heading.fontFaces}
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; }
   body {

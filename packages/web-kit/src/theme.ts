@@ -1,3 +1,5 @@
+import { fontStacks } from './fontStacks';
+
 /**
  * Design tokens shared by the shell and every remote. Components in this kit read the tokens
  * directly (not through styled-components' ThemeProvider) so a remote renders correctly even when
@@ -28,9 +30,9 @@ export const theme = {
     focus: '#2f7f79',
   },
   fonts: {
-    /** Source Sans 3 and Source Serif 4 are bundled by the shell (@fontsource, latin, font-display: swap). */
-    body: "'Source Sans 3', 'Segoe UI', 'Helvetica Neue', Arial, system-ui, sans-serif",
-    heading: "'Source Serif 4', Georgia, 'Iowan Old Style', 'Times New Roman', serif",
+    /** Source Sans 3 and Source Serif 4 are bundled by the shell (@fontsource, latin, font-display: swap); see fontStacks. */
+    body: `${fontStacks.body.fontFamily}, sans-serif`,
+    heading: `${fontStacks.heading.fontFamily}, serif`,
   },
   radii: { sm: '6px', md: '10px', lg: '16px', xl: '24px', pill: '999px' },
   shadows: {

@@ -20,8 +20,9 @@ const face = (family: string, weight: number, url: string) => `
 
 /**
  * The site's bundled web fonts (theme.fonts): Source Sans 3 for text (400, and 600 for everything
- * bolder) and Source Serif 4 for headings. font-display: swap shows text at once in the fallback;
- * index.html preloads the two faces the first screen needs.
+ * bolder) and Source Serif 4 for headings. font-display: swap shows text at once in a local font
+ * scaled to match (web-kit's fontStacks), so the files are not preloaded: the start-up scripts
+ * have the first bytes to themselves.
  */
 export const FontFaces = createGlobalStyle`
   ${face('Source Sans 3', 400, sans400)}
