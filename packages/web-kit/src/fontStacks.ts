@@ -1,6 +1,8 @@
 import { createFontStack } from '@capsizecss/core';
 import arial from '@capsizecss/metrics/arial';
 import georgia from '@capsizecss/metrics/georgia';
+import notoSerif from '@capsizecss/metrics/notoSerif';
+import roboto from '@capsizecss/metrics/roboto';
 import sourceSans3 from '@capsizecss/metrics/sourceSans3';
 import sourceSerif4 from '@capsizecss/metrics/sourceSerif4';
 
@@ -32,11 +34,11 @@ const dejaVuSerif = {
 /**
  * The site's two font stacks. Until the web font arrives (font-display: swap) text shows in a
  * local font scaled to the web font's width and line metrics (`size-adjust`, `ascent-override`),
- * so the swap does not move the page: Arial or Georgia on Windows, macOS and most phones, DejaVu
- * on Linux. `fontFamily` is the CSS value; `fontFaces` the fallbacks' @font-face rules, which the
+ * so the swap does not move the page: Arial or Georgia on Windows, macOS and iPhones, Roboto or
+ * Noto Serif on Android, DejaVu on Linux. `fontFamily` is the CSS value; `fontFaces` the fallbacks' @font-face rules, which the
  * shell adds once beside the web fonts.
  */
 export const fontStacks = {
-  body: createFontStack([sourceSans3, arial, dejaVuSans]),
-  heading: createFontStack([sourceSerif4, georgia, dejaVuSerif]),
+  body: createFontStack([sourceSans3, arial, roboto, dejaVuSans]),
+  heading: createFontStack([sourceSerif4, georgia, notoSerif, dejaVuSerif]),
 };

@@ -33,6 +33,8 @@ export const theme = {
     /** Source Sans 3 and Source Serif 4 are bundled by the shell (@fontsource, latin, font-display: swap); see fontStacks. */
     body: `${fontStacks.body.fontFamily}, sans-serif`,
     heading: `${fontStacks.heading.fontFamily}, serif`,
+    /** Fonts the device has, for frames the page's fonts do not reach (Stripe's card field). */
+    deviceBody: "'Segoe UI', 'Helvetica Neue', Arial, Roboto, system-ui, sans-serif",
   },
   radii: { sm: '6px', md: '10px', lg: '16px', xl: '24px', pill: '999px' },
   shadows: {

@@ -1,11 +1,11 @@
 // Runs one Node unit (a service or the gateway) as a node:cluster primary with a single worker, so
 // the unit can be replaced without ever closing its port: Node 20 has no `reusePort`, but a primary
-// holds the listening socket and hands each connection to a worker that listens.
+// holds the listening socket and shares it with the worker, which accepts the connections.
 //
 //   node unit-host.mjs <unit>/dist/main.js
 //
 // SIGHUP replaces the worker the way a rolling update of two replicas does: a new worker starts
-// from the files on disk now; once it listens the primary hands it new connections, and the old
+// from the files on disk now; once it listens (accepting from the same socket), the old
 // worker gets SIGTERM (it stops taking connections and finishes what it holds, service-kit's
 // runService). A new worker that exits before it listens, or does not listen within
 // UNIT_HOST_START_TIMEOUT_MS (60 s; it is then killed), is reported and the old one keeps serving. After each replacement the primary writes UNIT_HOST_STATUS_FILE (JSON: generation,

@@ -283,7 +283,7 @@ function CardPaymentForm({ onBack, onPaid }: CardPaymentStepProps) {
               <CardElement
                 options={{
                   hidePostalCode: true,
-                  style: { base: { fontSize: '16px', fontFamily: theme.fonts.body, color: theme.colors.text } },
+                  style: { base: { fontSize: '16px', fontFamily: theme.fonts.deviceBody, color: theme.colors.text } },
                 }}
                 onChange={(change) => {
                   setCardError(change.error?.message ?? '');
