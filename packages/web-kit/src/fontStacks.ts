@@ -35,8 +35,8 @@ const dejaVuSerif = {
  * The site's two font stacks. Until the web font arrives (font-display: swap) text shows in a
  * local font scaled to the web font's width and line metrics (`size-adjust`, `ascent-override`),
  * so the swap does not move the page: Arial or Georgia on Windows, macOS and iPhones, Roboto or
- * Noto Serif on Android, DejaVu on Linux. `fontFamily` is the CSS value; `fontFaces` the fallbacks' @font-face rules, which the
- * shell adds once beside the web fonts.
+ * Noto Serif on Android, DejaVu on Linux. `fontFamily` is the CSS value (theme.fonts); `fontFaces`
+ * the fallbacks' @font-face rules, which GlobalStyle adds.
  */
 export const fontStacks = {
   body: createFontStack([sourceSans3, arial, roboto, dejaVuSans]),
