@@ -11,3 +11,4 @@ export * from './outbox';
 export * from './inbox';
 export * from './auth';
 export * from './service';
+export * from './query-shapes';

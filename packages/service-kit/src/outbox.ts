@@ -4,6 +4,7 @@ import { EventCatalog, type EventData, type EventEnvelope, type EventType } from
 import type { EventBroker } from './broker';
 import { OutboxClaims } from './outbox-claims';
 import type { Logger } from './logger';
+import type { QueryShape } from './query-shapes';
 
 /**
  * Transactional outbox without multi-document transactions (FerretDB has none): pending events
@@ -93,6 +94,13 @@ export interface OutboxRelayOptions {
    */
   claimLeaseMs?: number;
 }
+
+/** What the relay asks of each model it publishes from; every such model's indexes must serve them. */
+export const outboxRelayQueryShapes: QueryShape[] = [
+  { name: 'outbox relay: due documents, oldest due time first', equality: [], sort: { outboxDueAt: 1 }, range: ['outboxDueAt'] },
+  { name: 'outbox relay: the pending events of a claimed document', equality: ['_id'], range: ['outboxDueAt'] },
+  { name: 'outbox relay: popping a published event, or backing off a failed one', equality: ['_id', 'outbox.0.id'] },
+];
 
 /** One of the models the relay was given. */
 type OutboxModel = OutboxRelayOptions['models'][number];

@@ -33,7 +33,7 @@ const paymentSchema = new Schema<PaymentDocument>(
   {
     _id: { type: String, required: true },
     purchaseKey: { type: String, required: true, unique: true },
-    userId: { type: String, required: true, index: true },
+    userId: { type: String, required: true },
     amount: { type: Number, required: true },
     currency: { type: String, required: true },
     promoCode: { type: String, default: null },
@@ -47,6 +47,8 @@ const paymentSchema = new Schema<PaymentDocument>(
   },
   { timestamps: true, versionKey: false },
 );
+// A member's receipts: the succeeded payments, newest first.
+paymentSchema.index({ userId: 1, status: 1, paidAt: -1 });
 
 export type PaymentModel = Model<PaymentDocument>;
 

@@ -38,6 +38,8 @@ const promoCodeSchema = new Schema<PromoCodeDocument>(
   },
   { timestamps: true, versionKey: false },
 );
+// The admins' list, newest first.
+promoCodeSchema.index({ createdAt: -1 });
 
 export type PromoCodeModel = Model<PromoCodeDocument>;
 

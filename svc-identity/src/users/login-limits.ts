@@ -1,8 +1,18 @@
 import type { Connection } from 'mongoose';
 import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
-import { tooManyRequests } from '@altmed/service-kit';
+import { tooManyRequests, type SortDirection } from '@altmed/service-kit';
 
 const COLLECTION = 'rate_limits';
+
+/**
+ * The collection's indexes, made here because rate-limiter-flexible's own include a TTL index,
+ * which FerretDB refuses: the unique key the limiter relies on to replace an ended window in place,
+ * and the windows' ends, by which deleteExpired finds them.
+ */
+export const RATE_LIMIT_INDEXES: [Record<string, SortDirection>, { unique?: boolean }][] = [
+  [{ key: 1 }, { unique: true }],
+  [{ expire: 1 }, {}],
+];
 
 export interface LoginLimitSettings {
   attemptsPerAddressPerMinute: number;
@@ -37,9 +47,7 @@ function rejectAsTooMany(rejection: unknown): never {
 
 export async function createLoginLimits(connection: Connection, settings: LoginLimitSettings): Promise<LoginLimits> {
   const collection = connection.collection(COLLECTION);
-  // rate-limiter-flexible would also create a TTL index, which FerretDB refuses: it gets only the
-  // unique key index it relies on to replace an expired window in place.
-  await collection.createIndex({ key: 1 }, { unique: true });
+  for (const [fields, options] of RATE_LIMIT_INDEXES) await collection.createIndex(fields, options);
   const store = { storeClient: connection.getClient(), dbName: connection.name, tableName: COLLECTION, disableIndexesCreation: true };
   const perAddress = new RateLimiterMongo({ ...store, keyPrefix: 'login-address', points: settings.attemptsPerAddressPerMinute, duration: 60 });
   const perAccount = new RateLimiterMongo({

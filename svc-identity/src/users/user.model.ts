@@ -57,8 +57,8 @@ const userSchema = new Schema<UserDocument>(
   { timestamps: true, versionKey: false },
 );
 
-// A reset link is looked up by the hash of its token.
-userSchema.index({ 'passwordReset.tokenHash': 1 });
+// A reset link is looked up by the hash of its token, while it has not ended.
+userSchema.index({ 'passwordReset.tokenHash': 1, 'passwordReset.expiresAt': 1 });
 
 export type UserModel = Model<UserDocument>;
 

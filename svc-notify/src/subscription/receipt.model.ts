@@ -22,7 +22,7 @@ export interface ReceiptDocument {
 const receiptSchema = new Schema<ReceiptDocument>(
   {
     _id: { type: String, required: true },
-    userId: { type: String, required: true, index: true },
+    userId: { type: String, required: true },
     email: { type: String, required: true },
     name: { type: String, required: true },
     amount: { type: Number, required: true },
@@ -36,6 +36,8 @@ const receiptSchema = new Schema<ReceiptDocument>(
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
+// A member's latest receipt: whether its email went out.
+receiptSchema.index({ userId: 1, paidAt: -1 });
 
 export type ReceiptModel = Model<ReceiptDocument>;
 

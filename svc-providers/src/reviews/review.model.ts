@@ -64,9 +64,12 @@ const reviewSchema = new Schema<ReviewDocument>(
   },
   { timestamps: true, versionKey: false },
 );
-reviewSchema.index({ providerId: 1, isActive: 1, isApproved: 1, createdAt: -1 });
-// The admin Reviews page: one state, newest first.
-reviewSchema.index({ status: 1, isActive: 1, submittedAt: -1 });
+// A provider's shown reviews, newest first, and their figures.
+reviewSchema.index({ providerId: 1, isActive: 1, isApproved: 1, createdAt: -1, _id: 1 });
+// The admin Reviews page, newest submission first: pending and approved ones by their flags, rejected ones by their status.
+const newestSubmissionFirst = { submittedAt: -1, createdAt: -1, _id: 1 } as const;
+reviewSchema.index({ isActive: 1, isApproved: 1, ...newestSubmissionFirst });
+reviewSchema.index({ status: 1, isActive: 1, ...newestSubmissionFirst });
 
 export type ReviewModel = Model<ReviewDocument>;
 

@@ -17,7 +17,8 @@ const savedProviderSchema = new Schema<SavedProviderDocument>(
   },
   { versionKey: false },
 );
-savedProviderSchema.index({ userId: 1, savedAt: -1 });
+// A member's saved providers, newest first.
+savedProviderSchema.index({ userId: 1, savedAt: -1, _id: 1 });
 
 export type SavedProviderModel = Model<SavedProviderDocument>;
 

@@ -1,0 +1,61 @@
+import mongoose from 'mongoose';
+import { outboxRelayQueryShapes, unservedQueryShapes, type IndexSpec, type QueryShape } from '@altmed/service-kit';
+import { providerModel } from './providers/provider.model';
+import { reviewModel } from './reviews/review.model';
+import { savedProviderModel } from './saved/saved-provider.model';
+
+const connection = mongoose.createConnection();
+const shownReviews = ['providerId', 'isActive', 'isApproved'];
+const newestSubmissionFirst = { submittedAt: -1, createdAt: -1, _id: 1 } as const;
+
+/** The members' directory, the admin provider search with its counts, compare and the saved providers' cards are left out: they move to a read model in memory. */
+const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
+  [
+    'providers',
+    providerModel(connection).schema.indexes(),
+    [
+      { name: 'profile, own record and admin status change: an active record by id', equality: ['_id', 'accountState'] },
+      { name: 'sign-up: activating or discarding a record being created', equality: ['_id', 'accountState'] },
+      { name: 'profile changes and their answer, admin status change: a record by id', equality: ['_id'] },
+      { name: 'sign-up and Basic Information: another record with the email', equality: ['email'] },
+      { name: 'sign-up and Basic Information: another record with the NPI number', equality: ['npiNumber'] },
+      { name: 'Basic Information: rolling back an email the login refused', equality: ['_id', 'email'] },
+      { name: 'admin status change: the flags still as they were read', equality: ['_id', 'isActive', 'isApproved'] },
+      { name: 'reviews and saving: a listed provider by id', equality: ['_id', 'accountState', 'isActive', 'isApproved'] },
+      { name: 'review figures: taking the next revision', equality: ['_id'] },
+      { name: 'review figures: writing those of the latest revision', equality: ['_id', 'reviewsRevision'] },
+      { name: "admin reviews: the names of the reviews' providers", equality: ['_id'] },
+      { name: 'sweep of unfinished sign-ups: records still being created after a while', equality: ['accountState'], range: ['createdAt'] },
+      ...outboxRelayQueryShapes,
+    ],
+  ],
+  [
+    'reviews',
+    reviewModel(connection).schema.indexes(),
+    [
+      { name: "profile and reviews page: a provider's shown reviews, newest first", equality: shownReviews, sort: { createdAt: -1, _id: 1 } },
+      { name: "profile and reviews page: counting a provider's shown reviews", equality: shownReviews },
+      { name: 'review figures: the counted reviews of providers', equality: shownReviews },
+      { name: "a member's own review: reading, writing or removing it", equality: ['_id'] },
+      { name: 'moderation: an active review by id', equality: ['_id', 'isActive'] },
+      { name: 'moderation: the review still as it was read', equality: ['_id', 'isApproved', 'status', 'updatedAt'] },
+      { name: 'admin reviews: pending or approved ones, newest submission first', equality: ['isActive', 'isApproved'], sort: newestSubmissionFirst },
+      { name: 'admin reviews: counting pending or approved ones', equality: ['isActive', 'isApproved'] },
+      { name: 'admin reviews: rejected ones, newest submission first', equality: ['isActive', 'status'], sort: newestSubmissionFirst },
+      { name: 'admin reviews: counting rejected ones', equality: ['isActive', 'status'] },
+    ],
+  ],
+  [
+    'saved_providers',
+    savedProviderModel(connection).schema.indexes(),
+    [
+      { name: "saved providers: a member's ids, newest first", equality: ['userId'], sort: { savedAt: -1, _id: 1 } },
+      { name: "saving: counting a member's saved providers", equality: ['userId'] },
+      { name: "profile, saving and removing: one member's save of one provider", equality: ['_id'] },
+    ],
+  ],
+];
+
+it.each(queriesByCollection)('serves every query on %s from one of its indexes', (_collection, indexes, queries) => {
+  expect(unservedQueryShapes(indexes, queries)).toEqual([]);
+});
