@@ -1,4 +1,4 @@
-import { OutboxRelay, identityTokenVerifier, startService, type RunningService } from '@altmed/service-kit';
+import { OutboxRelay, identityTokenVerifier, startService, startupStep, type RunningService } from '@altmed/service-kit';
 import { identityAccounts } from './accounts/identity-accounts';
 import { adminProvidersRouter } from './admin/admin-providers.routes';
 import { compareRouter } from './compare/compare.routes';
@@ -30,11 +30,11 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       const providers = providerModel(connection);
       const reviews = reviewModel(connection);
       const savedProviders = savedProviderModel(connection);
-      await Promise.all([providers.init(), reviews.init(), savedProviders.init()]);
-      const backfilled = await backfillSearchKeys(providers);
-      if (backfilled > 0) logger.info({ backfilled }, 'search keys written for records that had none of this version');
-      const counted = await backfillReviewStats(providers, reviews);
-      if (counted > 0) logger.info({ counted }, 'review figures written for records that had none');
+      await startupStep(logger, 'indexes of providers, reviews and saved providers', async () => {
+        await Promise.all([providers.init(), reviews.init(), savedProviders.init()]);
+      });
+      await startupStep(logger, 'search keys of records that have none of this version', () => backfillSearchKeys(providers));
+      await startupStep(logger, 'review figures of records that have none', () => backfillReviewStats(providers, reviews));
       const relay = new OutboxRelay({ broker, models: [providers], logger });
       const storage = s3Storage(config);
       const deps: ProvidersDeps = {

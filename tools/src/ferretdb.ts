@@ -9,9 +9,13 @@ import { repoRoot, toolsBinDir } from './paths';
 
 const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
 export const FERRETDB_VERSION = 'v1.24.2';
-/** What `ferretdb --version` names: FerretDB's version and our change to it (tools/ferretdb/serial_writes.go). */
-const BUILD_VERSION = `${FERRETDB_VERSION}-altmed-serial-writes`;
-const serialWritesSource = path.join(repoRoot, 'tools', 'ferretdb', 'serial_writes.go');
+/**
+ * What `ferretdb --version` names: FerretDB's version and our changes to it: writes one at a time,
+ * lookups answered from the SQLite indexes, and updates that release their queries. Changing a
+ * patch changes this name, so that a binary built before is built again.
+ */
+const BUILD_VERSION = `${FERRETDB_VERSION}-altmed.3`;
+const patchesDir = path.join(repoRoot, 'tools', 'ferretdb');
 export const ferretdbBinary = path.join(toolsBinDir, 'ferretdb');
 
 const execFileAsync = promisify(execFile);
@@ -64,8 +68,8 @@ async function requireGo(): Promise<void> {
 /*
  * `go install github.com/FerretDB/FerretDB/cmd/ferretdb@v1.24.2` is not used: the proxy here refuses the
  * module's version list (403), and the module zip lacks build/version/version.txt, so any binary built
- * straight from it panics at start. So: download the module, copy it, add version.txt and our change
- * (writes one at a time), build the copy.
+ * straight from it panics at start. So: download the module, copy it, add version.txt and our changes
+ * (writes one at a time, indexed lookups), build the copy.
  */
 async function buildFerretdb(log: (message: string) => void, buildLog: string): Promise<void> {
   const { stdout } = await execFileAsync('go', ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], { env: goEnv });
@@ -78,6 +82,8 @@ async function buildFerretdb(log: (message: string) => void, buildLog: string): 
     makeDirectoriesWritable(sourceCopy);
     fs.writeFileSync(path.join(sourceCopy, 'build', 'version', 'version.txt'), `${BUILD_VERSION}\n`);
     addSerialWrites(sourceCopy);
+    addIndexedLookups(sourceCopy);
+    closeEachUpdatesQuery(sourceCopy);
     await goInstallWithProgress(sourceCopy, gobin, log, buildLog);
     fs.renameSync(path.join(gobin, 'ferretdb'), ferretdbBinary);
   } finally {
@@ -109,13 +115,61 @@ async function goInstallWithProgress(sourceDir: string, gobin: string, log: (mes
 /** Writes one at a time, as tools/ferretdb/serial_writes.go explains: the file, and a call to it after the handler sets up its commands. */
 function addSerialWrites(sourceDir: string): void {
   const handlerDir = path.join(sourceDir, 'internal', 'handler');
-  fs.copyFileSync(serialWritesSource, path.join(handlerDir, 'serial_writes.go'));
-  const handlerFile = path.join(handlerDir, 'handler.go');
-  const handler = fs.readFileSync(handlerFile, 'utf8');
+  fs.copyFileSync(path.join(patchesDir, 'serial_writes.go'), path.join(handlerDir, 'serial_writes.go'));
   const setUp = '\th.initCommands()\n';
-  if (handler.split(setUp).length !== 2)
-    throw new Error(`${handlerFile} no longer calls h.initCommands() once: update addSerialWrites for this FerretDB version`);
-  fs.writeFileSync(handlerFile, handler.replace(setUp, `${setUp}\th.serializeWrites()\n`));
+  replaceOnce(path.join(handlerDir, 'handler.go'), setUp, `${setUp}\th.serializeWrites()\n`);
+}
+
+/** What the SQLite backend's queries compare (`_ferretdb_sjson->'$._id'` and nothing else) matches no index; the indexes are on `->'field'`. */
+const ID_ONLY_PUSHDOWN = (flag: string) => `\tif params.Filter.Len() == 1 {
+\t\tv, _ := params.Filter.Get("_id")
+\t\tswitch v.(type) {
+\t\tcase string, types.ObjectID:
+${flag}\t\t\twhereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)
+\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
+\t\t}
+\t}
+`;
+
+/**
+ * Lookups from the indexes, as tools/ferretdb/sqlite_pushdown.go explains: `_id` compared as the
+ * `_id` index is built (updates and deletes by `_id` too), and the filter's top-level equalities
+ * pushed down to SQLite in the same form.
+ */
+function addIndexedLookups(sourceDir: string): void {
+  const backendDir = path.join(sourceDir, 'internal', 'backends', 'sqlite');
+  fs.copyFileSync(path.join(patchesDir, 'sqlite_pushdown.go'), path.join(backendDir, 'sqlite_pushdown.go'));
+  replaceOnce(path.join(backendDir, 'metadata', 'metadata.go'), `IDColumn = DefaultColumn + "->'$._id'"`, `IDColumn = DefaultColumn + "->'_id'"`);
+  const collectionFile = path.join(backendDir, 'collection.go');
+  replaceOnce(collectionFile, ID_ONLY_PUSHDOWN(''), '\twhereClause, args = pushdownWhere(params.Filter)\n');
+  replaceOnce(
+    collectionFile,
+    ID_ONLY_PUSHDOWN('\t\t\tfilterPushdown = true\n'),
+    '\twhereClause, args = pushdownWhere(params.Filter)\n\tfilterPushdown = whereClause != ""\n',
+  );
+}
+
+/**
+ * An update command ran every statement's query first and closed them all when the command ended:
+ * each open query holds one of the 100 connections of SQLite's pool, so a command of 100 updates or
+ * more (a bulkWrite) waited for a connection forever, holding the write lock, and every later
+ * command of that database waited behind it. Each statement's query is closed once it is done.
+ */
+function closeEachUpdatesQuery(sourceDir: string): void {
+  const updateFile = path.join(sourceDir, 'internal', 'handler', 'msg_update.go');
+  replaceOnce(updateFile, '\t\tcloser := iterator.NewMultiCloser()\n\t\tdefer closer.Close()\n', '\t\tcloser := iterator.NewMultiCloser()\n');
+  replaceOnce(
+    updateFile,
+    '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)\n',
+    '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)\n\t\tcloser.Close()\n',
+  );
+}
+
+function replaceOnce(file: string, from: string, to: string): void {
+  const text = fs.readFileSync(file, 'utf8');
+  if (text.split(from).length !== 2)
+    throw new Error(`${file} no longer holds the code our FerretDB change replaces: update tools/src/ferretdb.ts for this FerretDB version`);
+  fs.writeFileSync(file, text.replace(from, to));
 }
 
 // The Go module cache is read-only; the copy needs writable directories to add a file and to be removed.

@@ -107,6 +107,63 @@ describe('startLocalStack', () => {
     }
   });
 
+  it('finishes an update command of many statements, and serves reads meanwhile', async () => {
+    const connection = await mongoose.createConnection(stack.env.MONGO_URL ?? '', { dbName: 'local_stack_test' }).asPromise();
+    const documents = connection.db!.collection<{ _id: string; n: number; done?: boolean }>('many_updates');
+    try {
+      // Over the 100 connections of FerretDB's SQLite pool: each statement's query used to hold one until the command ended.
+      const ids = Array.from({ length: 250 }, (_, n) => ({ _id: `doc-${n}`, n }));
+      await documents.insertMany(ids);
+      const cursor = documents.find({}).batchSize(10);
+      await cursor.next();
+      const [result] = await Promise.all([
+        documents.bulkWrite(ids.map(({ _id }) => ({ updateOne: { filter: { _id, done: { $exists: false } }, update: { $set: { done: true } } } }))),
+        documents.findOne({ _id: 'doc-7' }),
+      ]);
+      expect(result.modifiedCount).toBe(250);
+      await cursor.close();
+      expect(await documents.countDocuments({ done: true })).toBe(250);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it("answers top-level equalities from the collection's indexes, with MongoDB's matches", async () => {
+    const connection = await mongoose.createConnection(stack.env.MONGO_URL ?? '', { dbName: 'local_stack_test' }).asPromise();
+    const db = connection.db!;
+    const documents = db.collection<{ _id: string; email?: string; tags?: unknown; active?: boolean; n?: number }>('lookups');
+    try {
+      await documents.createIndexes([{ key: { email: 1 } }, { key: { tags: 1 } }, { key: { active: 1 } }]);
+      await documents.insertMany([
+        { _id: 'a', email: 'maya@example.com', tags: 'reiki', active: true, n: 1 },
+        { _id: 'b', email: 'lee@example.com', tags: ['reiki', 'yoga'], active: false, n: 2 },
+        { _id: 'c', tags: ['pilates'], active: true, n: 1 },
+        { _id: 'd', email: 'MAYA@example.com', tags: { reiki: true } },
+      ]);
+      const idsOf = async (filter: object) => (await documents.find(filter).sort({ _id: 1 }).toArray()).map(({ _id }) => _id);
+      expect(await idsOf({ email: 'maya@example.com' })).toEqual(['a']);
+      expect(await idsOf({ email: { $eq: 'lee@example.com' } })).toEqual(['b']);
+      expect(await idsOf({ email: { $in: ['lee@example.com', 'MAYA@example.com', 'nobody'] } })).toEqual(['b', 'd']);
+      // An array holding the value matches too; another array, or a document, does not.
+      expect(await idsOf({ tags: 'reiki' })).toEqual(['a', 'b']);
+      expect(await idsOf({ tags: { $in: ['yoga'] } })).toEqual(['b']);
+      expect(await idsOf({ active: true })).toEqual(['a', 'c']);
+      expect(await idsOf({ active: false, n: 2 })).toEqual(['b']);
+      expect(await idsOf({ _id: { $in: ['c', 'a', 'x'] } })).toEqual(['a', 'c']);
+      expect(await idsOf({ email: 'maya@example.com', tags: 'yoga' })).toEqual([]);
+      expect(await idsOf({ n: 1 })).toEqual(['a', 'c']);
+      expect(await idsOf({ $or: [{ email: 'lee@example.com' }, { _id: 'c' }] })).toEqual(['b', 'c']);
+
+      const planOf = async (filter: object) => JSON.stringify(await db.command({ explain: { find: 'lookups', filter }, verbosity: 'queryPlanner' }));
+      expect(await planOf({ _id: 'a' })).toMatch(/SEARCH .* USING INDEX/);
+      expect(await planOf({ email: 'maya@example.com', n: 1 })).toMatch(/USING INDEX .*email/);
+      expect(await planOf({ n: 1 })).not.toMatch(/USING INDEX/);
+    } finally {
+      await documents.drop();
+      await connection.close();
+    }
+  });
+
   it('answers on the AMQP port', async () => {
     expect(await isPortOpen(amqpPort)).toBe(true);
   });

@@ -18,3 +18,15 @@ export function createLogger(service: string, level: string, { sync = true }: { 
   destination.on('close', () => clearInterval(flusher));
   return pino(options, destination);
 }
+
+/**
+ * Runs one step of a service's start-up, logging what it does when it begins and, when it ends, how
+ * long it took and what it answered (a count of records, say): a start that hangs names its step.
+ */
+export async function startupStep<T>(logger: Logger, step: string, run: () => Promise<T>): Promise<T> {
+  const startedAt = performance.now();
+  logger.info({ step }, `start-up: ${step}`);
+  const result = await run();
+  logger.info({ step, ms: Math.round(performance.now() - startedAt), ...(typeof result === 'number' ? { records: result } : {}) }, `start-up: ${step}: done`);
+  return result;
+}

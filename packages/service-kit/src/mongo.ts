@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import mongoose, { type Connection } from 'mongoose';
 
 export type { Connection };
@@ -14,11 +15,24 @@ export async function connectDatabase(url: string, database: string): Promise<Co
   return connection;
 }
 
-export async function isDatabaseReachable(connection: Connection): Promise<boolean> {
+const PROBE_COLLECTION = 'readiness_probe';
+/** How long the readiness query may take before the database counts as not answering. */
+export const READINESS_QUERY_TIMEOUT_MS = 1_000;
+
+/** Writes the document the readiness query reads, so that the query reaches the storage (a missing collection is answered without it). */
+export async function prepareReadinessProbe(connection: Connection, service: string): Promise<void> {
+  await connection.db!.collection<{ _id: string }>(PROBE_COLLECTION).updateOne({ _id: service }, { $set: { startedAt: new Date() } }, { upsert: true });
+}
+
+/** Whether the database answers a real query (a read of the probe document) within a second; a ping would pass while every query hangs. */
+export async function answersQueries(connection: Connection, service: string): Promise<boolean> {
   try {
     if (connection.readyState !== mongoose.ConnectionStates.connected || !connection.db) return false;
-    await connection.db.admin().ping();
-    return true;
+    const query = connection.db.collection<{ _id: string }>(PROBE_COLLECTION).findOne({ _id: service });
+    // The driver's own timeoutMS left a query on a connection that stopped answering waiting for good.
+    const giveUp = new AbortController();
+    const probe = await Promise.race([query, delay(READINESS_QUERY_TIMEOUT_MS, undefined, { signal: giveUp.signal })]).finally(() => giveUp.abort());
+    return Boolean(probe);
   } catch {
     return false;
   }

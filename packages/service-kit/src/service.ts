@@ -5,7 +5,7 @@ import { EventBroker } from './broker';
 import type { TrustProxy } from './config';
 import { createHttpApp, finishHttpApp } from './http';
 import { createLogger, type Logger } from './logger';
-import { connectDatabase, isDatabaseReachable, type Connection } from './mongo';
+import { answersQueries, connectDatabase, prepareReadinessProbe, type Connection } from './mongo';
 
 /** What a process that serves HTTP needs to listen. */
 export interface ListenConfig {
@@ -105,11 +105,12 @@ export async function startService({ name, api, config, setup, worksWithoutBroke
   // Before the database: a bad retry policy is a configuration error.
   const broker = new EventBroker({ url: config.AMQP_URL, logger, retry, exchange: config.EVENTS_EXCHANGE });
   const connection = await connectDatabase(config.MONGO_URL, config.MONGO_DB + config.MONGO_DB_SUFFIX);
+  await prepareReadinessProbe(connection, name);
   const app = createHttpApp({
     logger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT,
-    readiness: async () => ({ database: await isDatabaseReachable(connection), broker: broker.isConnected() }),
+    readiness: async () => ({ database: await answersQueries(connection, name), broker: broker.isConnected() }),
     optionalChecks: worksWithoutBroker ? ['broker'] : [],
   });
   const own = (await setup({ logger, connection, broker, app })) ?? {};

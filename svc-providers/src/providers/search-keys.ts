@@ -65,24 +65,20 @@ const BACKFILL_BATCH = 500;
 /**
  * Gives every record without keys of the current version its keys (records written before the keys
  * existed, or under an older `SEARCH_KEYS_VERSION`); run at service start. A record whose searched
- * fields change meanwhile is left to the write that changed them, which sets its keys too.
+ * fields change meanwhile is left to the write that changed them, which sets its keys too. The
+ * records are read whole before the first write: no cursor stays open across the writes.
  */
 export async function backfillSearchKeys(providers: ProviderModel): Promise<number> {
-  let updated = 0;
-  let batch: AnyBulkWriteOperation<ProviderDocument>[] = [];
-  const flush = async () => {
-    if (batch.length > 0) updated += (await providers.bulkWrite(batch, { ordered: false })).modifiedCount;
-    batch = [];
-  };
-  const stale = providers
+  const stale = await providers
     .find({ searchKeysVersion: { $ne: SEARCH_KEYS_VERSION } })
     .select({ practiceName: 1, providerName: 1, email: 1, npiNumber: 1, city: 1 })
-    .lean<(SearchedFields & Pick<ProviderDocument, '_id'>)[]>()
-    .cursor();
-  for await (const { _id, ...fields } of stale) {
-    batch.push({ updateOne: { filter: { _id, ...fields }, update: { $set: searchKeysOf(fields) } } });
-    if (batch.length === BACKFILL_BATCH) await flush();
+    .lean<(SearchedFields & Pick<ProviderDocument, '_id'>)[]>();
+  let updated = 0;
+  for (let start = 0; start < stale.length; start += BACKFILL_BATCH) {
+    const operations: AnyBulkWriteOperation<ProviderDocument>[] = stale
+      .slice(start, start + BACKFILL_BATCH)
+      .map(({ _id, ...fields }) => ({ updateOne: { filter: { _id, ...fields }, update: { $set: searchKeysOf(fields) } } }));
+    updated += (await providers.bulkWrite(operations, { ordered: false })).modifiedCount;
   }
-  await flush();
   return updated;
 }

@@ -90,22 +90,20 @@ export async function recountReviewStats(
   return updated;
 }
 
-/** Gives every provider without figures its figures (records older than them); run at service start, like the search keys' backfill. */
+/**
+ * Gives every provider without figures its figures (records older than them); run at service start,
+ * like the search keys' backfill. The ids are read whole before the first write: no cursor stays
+ * open across the writes.
+ */
 export async function backfillReviewStats(providers: ProviderModel, reviews: ReviewModel): Promise<number> {
-  let updated = 0;
-  let batch: string[] = [];
-  const missing = providers
+  const missing = await providers
     .find({ reviewStats: { $exists: false } })
     .select({ _id: 1 })
-    .lean<Pick<ProviderDocument, '_id'>[]>()
-    .cursor();
-  for await (const { _id } of missing) {
-    batch.push(_id);
-    if (batch.length === BATCH) {
-      updated += await recountReviewStats(providers, reviews, batch, { onlyMissing: true });
-      batch = [];
-    }
-  }
-  updated += await recountReviewStats(providers, reviews, batch, { onlyMissing: true });
-  return updated;
+    .lean<Pick<ProviderDocument, '_id'>[]>();
+  return recountReviewStats(
+    providers,
+    reviews,
+    missing.map(({ _id }) => _id),
+    { onlyMissing: true },
+  );
 }

@@ -3,12 +3,29 @@ import net from 'node:net';
 /**
  * A TCP proxy a test controls, to cut a real connection (to the broker, say) and bring it back.
  * `cut()` drops every open connection and refuses new ones; `restore()` accepts again on the same port.
+ * `stall()` keeps the connections open but passes no bytes either way (a server that stopped
+ * answering); `unstall()` passes them again.
  */
 export class TcpProxy {
   private server: net.Server | undefined;
   private readonly sockets = new Set<net.Socket>();
   private readonly clients = new Set<net.Socket>();
+  private readonly pairs = new Map<net.Socket, net.Socket>();
+  private stalled = false;
   port = 0;
+
+  stall(): void {
+    this.stalled = true;
+    for (const [client, upstream] of this.pairs) {
+      client.unpipe(upstream).pause();
+      upstream.unpipe(client).pause();
+    }
+  }
+
+  unstall(): void {
+    this.stalled = false;
+    for (const [client, upstream] of this.pairs) client.pipe(upstream).pipe(client);
+  }
 
   constructor(
     private readonly targetHost: string,
@@ -50,12 +67,15 @@ export class TcpProxy {
         socket.on('error', () => socket.destroy());
       }
       this.clients.add(client);
+      this.pairs.set(client, upstream);
       client.on('close', () => {
         this.clients.delete(client);
+        this.pairs.delete(client);
         upstream.destroy();
       });
       upstream.on('close', () => client.destroy());
-      client.pipe(upstream).pipe(client);
+      if (this.stalled) client.pause();
+      else client.pipe(upstream).pipe(client);
     });
     this.server = server;
     return new Promise((resolve, reject) => {
