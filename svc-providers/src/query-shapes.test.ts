@@ -8,7 +8,7 @@ const connection = mongoose.createConnection();
 const shownReviews = ['providerId', 'isActive', 'isApproved'];
 const newestSubmissionFirst = { submittedAt: -1, createdAt: -1, _id: 1 } as const;
 
-/** The members' directory, the admin provider search with its counts, compare and the saved providers' cards are left out: they move to a read model in memory. */
+/** The members' directory and the admin provider search answer from the search index in memory (search/), which reads records by these queries. */
 const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
   [
     'providers',
@@ -26,6 +26,9 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
       { name: 'review figures: writing those of the latest revision', equality: ['_id', 'reviewsRevision'] },
       { name: "admin reviews: the names of the reviews' providers", equality: ['_id'] },
       { name: 'sweep of unfinished sign-ups: records still being created after a while', equality: ['accountState'], range: ['createdAt'] },
+      { name: 'search index: every record with an account, at start', equality: ['accountState'] },
+      { name: 'search index: the records an event names', equality: ['_id'] },
+      { name: 'admin search, compare and saved providers: the records of a page by id', equality: ['_id', 'accountState'] },
       ...outboxRelayQueryShapes,
     ],
   ],

@@ -7,9 +7,9 @@ import type { ProvidersConfig } from './config';
 import { providerModel } from './providers/provider.model';
 import { sweepUnfinishedSignups, type ProvidersDeps } from './providers/providers.domain';
 import { providersRouter } from './providers/providers.routes';
-import { backfillSearchKeys } from './providers/search-keys';
 import { reviewModel } from './reviews/review.model';
 import { backfillReviewStats } from './reviews/review-stats';
+import { ProviderSearch } from './search/provider-search';
 import { reviewsRouter } from './reviews/reviews.routes';
 import { savedProviderModel } from './saved/saved-provider.model';
 import { s3Storage } from './uploads/storage';
@@ -18,7 +18,10 @@ const SWEEP_INTERVAL_MS = 60_000;
 /** A step 1 takes seconds; a record still `creating` after this was abandoned. */
 const UNFINISHED_SIGNUP_AGE_MS = 5 * 60_000;
 
-/** Providers, their reviews and uploads, and the admins' vetting; publishes provider.registered and provider.status_changed through its outbox. */
+/**
+ * Providers, their reviews and uploads, the admins' vetting, and the searches (an index in memory);
+ * publishes provider.registered, provider.status_changed and provider.changed through its outbox.
+ */
 export function startProvidersService(config: ProvidersConfig): Promise<RunningService> {
   return startService({
     name: 'svc-providers',
@@ -33,29 +36,36 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       await startupStep(logger, 'indexes of providers, reviews and saved providers', async () => {
         await Promise.all([providers.init(), reviews.init(), savedProviders.init()]);
       });
-      await startupStep(logger, 'search keys of records that have none of this version', () => backfillSearchKeys(providers));
       await startupStep(logger, 'review figures of records that have none', () => backfillReviewStats(providers, reviews));
       const relay = new OutboxRelay({ broker, models: [providers], logger });
       const storage = s3Storage(config);
+      const search = new ProviderSearch(providers, logger);
+      search.subscribe(broker);
+      const onEventsWritten = () => relay.nudge();
       const deps: ProvidersDeps = {
         providers,
         reviews,
         storage,
         logger,
+        search,
         accounts: identityAccounts(config.IDENTITY_URL, config.INTERNAL_API_TOKEN),
-        onEventsWritten: () => relay.nudge(),
+        onEventsWritten,
       };
       const verifier = identityTokenVerifier(config);
       app.use(providersRouter(deps, verifier, { uploadUrlTtlSeconds: config.UPLOAD_URL_TTL_SECONDS }));
       app.use(adminProvidersRouter(deps, verifier));
-      app.use(reviewsRouter({ providers, reviews }, verifier));
-      app.use(directoryRouter({ providers, storage, savedProviders }, verifier));
-      app.use(compareRouter({ providers, storage }, verifier));
+      app.use(reviewsRouter({ providers, reviews, search, onEventsWritten }, verifier));
+      app.use(directoryRouter({ providers, storage, search, savedProviders }, verifier));
+      app.use(compareRouter({ providers, storage, search }, verifier));
       relay.start();
       const sweep = setInterval(() => {
         sweepUnfinishedSignups(deps, UNFINISHED_SIGNUP_AGE_MS).catch((err: unknown) => logger.warn({ err: String(err) }, 'unfinished sign-ups not swept'));
       }, SWEEP_INTERVAL_MS).unref();
       return {
+        // No traffic before the index holds every provider.
+        warmUp: async () => {
+          await startupStep(logger, 'search index: every provider with an account', () => search.warmUp());
+        },
         stop: async () => {
           clearInterval(sweep);
           await relay.stop();

@@ -27,7 +27,7 @@ function renderDirectory(memberId = 'u1') {
       method: 'GET',
       path: '/api/directory/providers',
       status: 200,
-      body: { access: 'full', providers: [1, 2, 3, 4, 5].map(card), total: 5, page: 1, pageSize: 20, totalPages: 1 },
+      body: { access: 'full', providers: [1, 2, 3, 4, 5].map(card), total: 5, page: 1, pageSize: 20, totalPages: 1, areaCounts: [], stateCounts: [] },
     },
   ]);
   const store = createSessionStore(localStorage);

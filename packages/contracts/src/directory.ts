@@ -49,13 +49,17 @@ export const directoryProviderSchema = z.object({
 export type DirectoryProvider = z.infer<typeof directoryProviderSchema>;
 
 export const directoryResponseSchema = z.object({
-  /** `preview`: a visitor or a member without an active membership, who gets the count and no providers. */
+  /** `preview`: a visitor or a member without an active membership, who gets the counts and no providers. */
   access: z.enum(['full', 'preview']),
   providers: z.array(directoryProviderSchema),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
   totalPages: z.number(),
+  /** How many providers each area of interest has with the other filters as they are (the areas left out), in the list's order; areas with none left out. */
+  areaCounts: z.array(z.object({ area: z.enum(AREAS_OF_INTEREST), count: z.number() })),
+  /** How many providers each state has with the other filters as they are (state and city left out), most first; states with none left out. */
+  stateCounts: z.array(z.object({ state: z.enum(US_STATE_CODES), count: z.number() })),
 });
 export type DirectoryResponse = z.infer<typeof directoryResponseSchema>;
 

@@ -55,6 +55,19 @@ export const providerStatusChangedV1Schema = z.object({
   changedAt: z.iso.datetime(),
 });
 export type ProviderStatusChangedV1 = z.infer<typeof providerStatusChangedV1Schema>;
+
+/** At most this many providers in one provider.changed (a bulk write, such as the seed, names them in batches). */
+export const PROVIDER_CHANGED_MAX_IDS = 1000;
+
+/**
+ * What members or admins find of these providers may have changed (profile, review figures, status):
+ * every svc-providers instance reads them again into its search index. Names the records only; the
+ * record itself stays the truth.
+ */
+export const providerChangedV1Schema = z.object({
+  providerIds: z.array(z.string().min(1)).min(1).max(PROVIDER_CHANGED_MAX_IDS),
+});
+export type ProviderChangedV1 = z.infer<typeof providerChangedV1Schema>;
 export const passwordResetRequestedV1Schema = z.object({
   userId: z.string().min(1),
   name: z.string().min(1),
@@ -100,6 +113,7 @@ export const EventCatalog = {
   'membership.activated': defineEvent({ version: 1, data: membershipActivatedV1Schema }),
   'provider.registered': defineEvent({ version: 1, data: providerRegisteredV1Schema }),
   'provider.status_changed': defineEvent({ version: 1, data: providerStatusChangedV1Schema }),
+  'provider.changed': defineEvent({ version: 1, data: providerChangedV1Schema }),
   'user.password_reset_requested': defineEvent({ version: 1, data: passwordResetRequestedV1Schema }),
 } as const;
 export type EventType = keyof typeof EventCatalog;

@@ -37,6 +37,19 @@ export interface EventConsumer {
   prefetch?: number;
 }
 
+/**
+ * Events every instance of a service receives, each on a queue of its own that lives as long as its
+ * connection (to keep something in memory current, say). Nothing is retried or dead-lettered: a
+ * queue made again after a reconnect has missed what came meanwhile, which `onSubscribed` (called
+ * after every declaration, with whether it is the first) lets the subscriber make up for.
+ */
+export interface InstanceSubscription {
+  name: string;
+  eventTypes: string[];
+  handle: (event: EventEnvelope) => Promise<void>;
+  onSubscribed: (first: boolean) => void;
+}
+
 export interface EventBrokerOptions {
   url: string;
   logger: Logger;
@@ -62,6 +75,7 @@ export class EventBroker {
   private publishChannel: ConfirmChannel | undefined;
   private readonly connected: Record<Role, boolean> = { publisher: false, consumer: false };
   private readonly consumers: EventConsumer[] = [];
+  private readonly subscriptions: { subscription: InstanceSubscription; declared: boolean }[] = [];
   private readonly consumerTags = new Map<ConfirmChannel, string>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly retry: RetryPolicy;
@@ -89,6 +103,16 @@ export class EventBroker {
     this.consumers.push(consumer);
   }
 
+  /** Registers events this instance receives on a queue of its own (see `InstanceSubscription`), before `start()`. */
+  subscribeThisInstance(subscription: InstanceSubscription): void {
+    if (this.started) throw new Error('Register subscriptions before start()');
+    this.subscriptions.push({ subscription, declared: false });
+  }
+
+  private get consumes(): boolean {
+    return this.consumers.length > 0 || this.subscriptions.length > 0;
+  }
+
   /**
    * Starts connecting in the background; the service runs (not ready, or degraded) while the broker
    * is away. Publishing works once connected. The consuming connection opens only if there are consumers.
@@ -105,18 +129,19 @@ export class EventBroker {
       this.publishChannel = channel;
       this.publishing.emit('publish-ready');
     });
-    if (this.consumers.length === 0) return;
+    if (!this.consumes) return;
     this.consumer = await this.connect('consumer', async (model) => {
       this.consumerTags.clear();
       // A reconnect while shutting down declares nothing and takes no deliveries.
       if (this.consumingStopped) return;
       for (const consumer of this.consumers) await this.startConsumer(model, consumer);
+      for (const entry of this.subscriptions) await this.startSubscription(model, entry);
     });
   }
 
   /** Whether events can be published and, if the service consumes, delivered to it. */
   isConnected(): boolean {
-    return this.connected.publisher && this.publishChannel !== undefined && (this.consumers.length === 0 || this.connected.consumer);
+    return this.connected.publisher && this.publishChannel !== undefined && (!this.consumes || this.connected.consumer);
   }
 
   /**
@@ -253,6 +278,31 @@ export class EventBroker {
     });
     this.consumerTags.set(channel, consumerTag);
     logger.info({ queue: consumer.queue, eventTypes: consumer.eventTypes }, 'consumer started');
+  }
+
+  private async startSubscription(model: ChannelModel, entry: { subscription: InstanceSubscription; declared: boolean }): Promise<void> {
+    const { logger } = this.options;
+    const { subscription } = entry;
+    const channel = await model.createConfirmChannel();
+    this.watchChannel(model, channel, `subscription ${subscription.name}`);
+    const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true, durable: false });
+    for (const type of subscription.eventTypes) await channel.bindQueue(queue, this.exchange, type);
+    const { consumerTag } = await channel.consume(
+      queue,
+      (message) => {
+        if (!message || this.consumingStopped) return;
+        const delivery = Promise.resolve()
+          .then(() => subscription.handle(eventEnvelopeSchema.parse(JSON.parse(message.content.toString('utf8')))))
+          .catch((err: unknown) => logger.warn({ subscription: subscription.name, err: String(err) }, 'subscribed event not handled'));
+        this.inFlight.add(delivery);
+        void delivery.finally(() => this.inFlight.delete(delivery));
+      },
+      { noAck: true },
+    );
+    this.consumerTags.set(channel, consumerTag);
+    logger.info({ subscription: subscription.name, queue, eventTypes: subscription.eventTypes }, 'subscription started');
+    subscription.onSubscribed(!entry.declared);
+    entry.declared = true;
   }
 
   private async deliver(channel: ConfirmChannel, consumer: EventConsumer, message: ConsumeMessage): Promise<void> {

@@ -89,9 +89,10 @@ export interface ServiceDefinition {
    * Everything particular to the service: models, routes, consumers, relays. Runs after the
    * database is open and before the broker connects (register consumers here; publishing waits
    * for the connection) and the server listens. Returns what to stop before the broker and the
-   * database close.
+   * database close, and what to do once the broker has started connecting and before the server
+   * listens (`warmUp`: the service takes no traffic before it ends).
    */
-  setup: (parts: ServiceParts) => Promise<{ stop?: () => Promise<void> } | void>;
+  setup: (parts: ServiceParts) => Promise<{ stop?: () => Promise<void>; warmUp?: () => Promise<void> } | void>;
 }
 
 /**
@@ -120,6 +121,7 @@ export async function startService({ name, api, config, setup, worksWithoutBroke
   });
   // After setup, so the consumers it registered are part of every connection's setup.
   await broker.start();
+  await own.warmUp?.();
   finishHttpApp(app);
   const { server, port } = await listen(app, config);
   logger.info({ port }, `${name} listening`);

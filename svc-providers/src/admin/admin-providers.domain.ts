@@ -6,64 +6,27 @@ import {
   type AdminProvidersResponse,
   type Provider,
   type ProviderAdminAction,
-  type ProviderStats,
 } from '@altmed/contracts';
-import type { QueryFilter } from 'mongoose';
 import { AppError, createEvent, notFound, withEvents } from '@altmed/service-kit';
 import type { ProviderDocument, StatusChange } from '../providers/provider.model';
 import { statusOf } from '../providers/provider-view';
-import { keyStartingWith, normalizeSearch } from '../providers/search-keys';
 import { providerView, type ProvidersDeps } from '../providers/providers.domain';
 
 const SOURCE = 'svc-providers';
 
-const statusFilter = {
-  approved: { isActive: true, isApproved: true },
-  pending: { isActive: true, isApproved: false },
-  blocked: { isActive: false },
-} as const;
-
 /**
  * The admin list: every provider with an account, by status and search, newest first, a page at a
  * time, with the counts of each status. The search finds the start of any word of the practice name,
- * provider name, email, NPI or city, regardless of case: a prefix of the record's search keys.
+ * provider name, email, NPI or city, regardless of case. Which ids, how many and the counts come from
+ * this instance's search index; the page's records are read from the database.
  */
 export async function listProvidersForAdmin(deps: ProvidersDeps, query: AdminProvidersQuery, auth: AccessTokenClaims): Promise<AdminProvidersResponse> {
   const page = query.page ?? 1;
-  const search = normalizeSearch(query.search);
-  const filter: QueryFilter<ProviderDocument> = {
-    accountState: 'active',
-    ...(query.status ? statusFilter[query.status] : {}),
-    ...(search ? { searchKeys: keyStartingWith(search) } : {}),
-  };
-  const [records, searchTotal, stats] = await Promise.all([
-    deps.providers
-      .find(filter)
-      .sort({ createdAt: -1, _id: 1 })
-      .skip((page - 1) * ADMIN_PROVIDERS_PAGE_SIZE)
-      .limit(ADMIN_PROVIDERS_PAGE_SIZE)
-      .lean<ProviderDocument[]>(),
-    search ? deps.providers.countDocuments(filter) : undefined,
-    statsOf(deps),
-  ]);
-  // Without a search, the counts already say how many match.
-  const total = searchTotal ?? stats[query.status ?? 'total'];
-  const providers = await Promise.all(records.map((record) => adminView(deps, record, auth)));
+  const { ids, total, stats } = deps.search.index.admin(query);
+  const records = ids.length > 0 ? await deps.providers.find({ _id: { $in: ids }, accountState: 'active' }).lean<ProviderDocument[]>() : [];
+  const byId = new Map(records.map((record) => [record._id, record]));
+  const providers = await Promise.all(ids.flatMap((id) => byId.get(id) ?? []).map((record) => adminView(deps, record, auth)));
   return { providers, stats, page, total, totalPages: Math.max(1, Math.ceil(total / ADMIN_PROVIDERS_PAGE_SIZE)) };
-}
-
-/** The counts of each status, in one pass over the records with an account (an index-only scan in MongoDB). */
-async function statsOf(deps: ProvidersDeps): Promise<ProviderStats> {
-  const groups = await deps.providers.aggregate<{ _id: { isActive: boolean; isApproved: boolean }; count: number }>([
-    { $match: { accountState: 'active' } },
-    { $group: { _id: { isActive: '$isActive', isApproved: '$isApproved' }, count: { $sum: 1 } } },
-  ]);
-  const stats: ProviderStats = { total: 0, approved: 0, pending: 0, blocked: 0 };
-  for (const { _id, count } of groups) {
-    stats[statusOf(_id)] += count;
-    stats.total += count;
-  }
-  return stats;
 }
 
 async function adminView(deps: ProvidersDeps, record: ProviderDocument, auth: AccessTokenClaims) {
@@ -122,6 +85,7 @@ export async function changeProviderStatus(deps: ProvidersDeps, providerId: stri
   );
   if (result.modifiedCount !== 1) throw new AppError(409, ProviderMessages.actionNotAllowed);
   deps.onEventsWritten();
+  await deps.search.refresh([providerId]);
   const updated = await deps.providers.findById(providerId).lean<ProviderDocument>();
   return { provider: await adminView(deps, updated!, admin) };
 }

@@ -63,7 +63,7 @@ async function toCompareProvider(deps: DirectoryDeps, record: CompareRecord, ori
  */
 export async function compareProviders(deps: DirectoryDeps, query: CompareQuery): Promise<CompareResponse> {
   const records = await deps.providers
-    .find({ $and: [LISTED, { _id: { $in: query.ids } }] })
+    .find({ ...LISTED, _id: { $in: query.ids } })
     .select(COMPARE_FIELDS)
     .lean<CompareRecord[]>();
   const byId = new Map(records.map((record) => [record._id, record]));

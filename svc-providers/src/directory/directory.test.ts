@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { DirectoryProvider, DirectoryResponse, SavedProvidersResponse } from '@altmed/contracts';
-import { withDatabase } from '@altmed/local-stack/src/testing';
-import { activeMember, adminToken, memberToken, signUpProvider, startTestProviders, type TestProviders } from '../test/test-service';
+import { eventually, withDatabase } from '@altmed/local-stack/src/testing';
+import { activeMember, adminToken, announceProviderChanges, memberToken, signUpProvider, startTestProviders, type TestProviders } from '../test/test-service';
 
 let site: TestProviders;
 let admin: string;
@@ -109,6 +109,20 @@ beforeAll(async () => {
         );
     }
   });
+  await announceProviderChanges(Object.values(ids));
+  await eventually(
+    async () => {
+      const listed = found(await search('?sort=reviews', paying)).providers;
+      return listings.every(
+        (listing) =>
+          !listing.reviewStats ||
+          listing.status !== 'approved' ||
+          listed.find((card) => card._id === ids[listing.key])?.totalReviews === listing.reviewStats.totalReviews,
+      );
+    },
+    10_000,
+    'the search index did not read the review figures',
+  );
 }, 120_000);
 afterAll(() => site.stopAll());
 
@@ -173,7 +187,24 @@ describe('GET /directory/providers', () => {
   it('tells a visitor and a member without a membership only how many providers match', async () => {
     for (const token of [undefined, unpaid]) {
       const result = found(await search('?state=TX', token).expect(200));
-      expect(result).toEqual({ access: 'preview', providers: [], total: 2, page: 1, pageSize: 20, totalPages: 1 });
+      expect(result).toEqual({
+        access: 'preview',
+        providers: [],
+        total: 2,
+        page: 1,
+        pageSize: 20,
+        totalPages: 1,
+        // Per area within Texas; per state with the state filter left out.
+        areaCounts: [
+          { area: 'Autoimmune', count: 1 },
+          { area: 'Nutrition', count: 1 },
+          { area: 'Orthopedic', count: 1 },
+        ],
+        stateCounts: [
+          { state: 'TX', count: 2 },
+          { state: 'OR', count: 1 },
+        ],
+      });
     }
   });
 

@@ -65,12 +65,6 @@ export interface ProviderDocument extends WithOutbox {
   statusHistory?: StatusChange[];
   /** When step 3 was first saved (provider.registered was written then). */
   registeredAt?: Date;
-  /** What the admin search matches (see search-keys.ts); absent on records older than the keys until the service backfills them. */
-  searchKeys?: string[];
-  directoryKeys?: string[];
-  cityKey?: string;
-  nameKey?: string;
-  searchKeysVersion?: number;
   /** Absent until the first review is counted (or the service's start-up backfill runs). */
   reviewStats?: StoredReviewStats;
   /** Counts the review changes that touched the figures; the figures are written only by the latest one (see reviews/review-stats.ts). */
@@ -123,11 +117,6 @@ const providerSchema = new Schema<ProviderDocument>(
       default: undefined,
     },
     registeredAt: { type: Date },
-    searchKeys: { type: [String], default: undefined },
-    directoryKeys: { type: [String], default: undefined },
-    cityKey: { type: String },
-    nameKey: { type: String },
-    searchKeysVersion: { type: Number },
     reviewStats: {
       type: new Schema<StoredReviewStats>(
         {
@@ -144,19 +133,8 @@ const providerSchema = new Schema<ProviderDocument>(
   },
   { timestamps: true, versionKey: false },
 );
+// Sign-ups left unfinished, and every record with an account (the search index's read at start).
 providerSchema.index({ accountState: 1, createdAt: 1 });
-// The admin list by status, newest first, and its counts (index-only in MongoDB).
-providerSchema.index({ accountState: 1, isActive: 1, isApproved: 1, createdAt: -1 });
-// The admin search: a prefix of one key (an anchored regular expression) is a range of this index.
-providerSchema.index({ searchKeys: 1 });
-// The members' directory: approved, active records by each sort, and by each filter.
-const listed = { isApproved: 1, isActive: 1, accountState: 1 } as const;
-providerSchema.index({ ...listed, 'reviewStats.averageRating': -1, 'reviewStats.totalReviews': -1, nameKey: 1 });
-providerSchema.index({ ...listed, 'reviewStats.totalReviews': -1, 'reviewStats.averageRating': -1, nameKey: 1 });
-providerSchema.index({ ...listed, nameKey: 1 });
-providerSchema.index({ state: 1, cityKey: 1 });
-providerSchema.index({ specialties: 1 });
-providerSchema.index({ directoryKeys: 1 });
 
 export type ProviderModel = Model<ProviderDocument>;
 

@@ -21,7 +21,7 @@ import { processUpload, type ImageKind } from '../uploads/images';
 import type { UploadStorage } from '../uploads/storage';
 import type { ProviderDocument, ProviderModel, StoredImage } from './provider.model';
 import { fullAddressOf, isOwnerOrAdmin, toProviderView, type ImageUrls } from './provider-view';
-import { searchKeysOf } from './search-keys';
+import { providerChangedEvent, type ProviderSearch } from '../search/provider-search';
 
 const SOURCE = 'svc-providers';
 const DUPLICATE_KEY = 11000;
@@ -32,8 +32,15 @@ export interface ProvidersDeps {
   accounts: IdentityAccounts;
   storage: UploadStorage;
   logger: Logger;
+  search: ProviderSearch;
   /** Called after a write that carries events, so the relay publishes without waiting a poll. */
   onEventsWritten: () => void;
+}
+
+/** After a write that carries provider.changed (or another provider event): publish it now, and read the record into this instance's index. */
+export async function providerWritten(deps: Pick<ProvidersDeps, 'search' | 'onEventsWritten'>, providerId: string): Promise<void> {
+  deps.onEventsWritten();
+  await deps.search.refresh([providerId]);
 }
 
 type Auth = AccessTokenClaims | undefined;
@@ -146,7 +153,7 @@ export async function signUpProvider(
   await throwIfDuplicate(deps, fields);
   const providerId = randomUUID();
   try {
-    await deps.providers.create({ _id: providerId, accountState: 'creating', ...fields, ...searchKeysOf(fields), reviewStats: NO_REVIEWS });
+    await deps.providers.create({ _id: providerId, accountState: 'creating', ...fields, reviewStats: NO_REVIEWS });
   } catch (err) {
     if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
     await throwIfDuplicate(deps, fields);
@@ -169,13 +176,18 @@ export async function signUpProvider(
   let provider: ProviderDocument | null;
   try {
     provider = await deps.providers
-      .findOneAndUpdate({ _id: providerId, accountState: 'creating' }, { $set: { accountState: 'active' } }, { returnDocument: 'after' })
+      .findOneAndUpdate(
+        { _id: providerId, accountState: 'creating' },
+        withEvents<ProviderDocument>({ $set: { accountState: 'active' } }, [providerChangedEvent([providerId])]),
+        { returnDocument: 'after' },
+      )
       .lean<ProviderDocument>();
     if (!provider) throw new Error('provider record vanished during sign-up');
   } catch (err) {
     await discardSignup(deps, providerId, true);
     throw err;
   }
+  await providerWritten(deps, providerId);
   const auth = { sub: login.user.id, role: login.user.role, name: login.user.name, email: login.user.email, providerId };
   return { ...login, providerId, provider: await providerView(deps, provider, auth) };
 }
@@ -218,7 +230,10 @@ export async function updateBasicInfo(deps: ProvidersDeps, providerId: string, a
   await throwIfDuplicate(deps, info, providerId);
   const emailChanges = info.email !== current.email;
   try {
-    await deps.providers.updateOne({ _id: providerId }, { $set: { ...info, ...searchKeysOf(info) }, ...(info.phone ? {} : { $unset: { phone: 1 } }) });
+    await deps.providers.updateOne(
+      { _id: providerId },
+      withEvents<ProviderDocument>({ $set: info, ...(info.phone ? {} : { $unset: { phone: 1 } }) }, [providerChangedEvent([providerId])]),
+    );
   } catch (err) {
     if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
     await throwIfDuplicate(deps, info, providerId);
@@ -230,12 +245,14 @@ export async function updateBasicInfo(deps: ProvidersDeps, providerId: string, a
     } catch (err) {
       await deps.providers.updateOne(
         { _id: providerId, email: info.email },
-        { $set: { email: current.email, ...searchKeysOf({ ...info, email: current.email }) } },
+        withEvents<ProviderDocument>({ $set: { email: current.email } }, [providerChangedEvent([providerId])]),
       );
+      await providerWritten(deps, providerId);
       if (err instanceof EmailTakenError) throw emailTakenError();
       throw err;
     }
   }
+  await providerWritten(deps, providerId);
   return updated(deps, providerId, auth);
 }
 
@@ -247,7 +264,8 @@ export async function updateQualifications(
   qualifications: z.infer<typeof providerQualificationsSchema>,
 ): Promise<Provider> {
   await ownRecord(deps, providerId, auth);
-  await deps.providers.updateOne({ _id: providerId }, { $set: qualifications });
+  await deps.providers.updateOne({ _id: providerId }, withEvents<ProviderDocument>({ $set: qualifications }, [providerChangedEvent([providerId])]));
+  await providerWritten(deps, providerId);
   return updated(deps, providerId, auth);
 }
 
@@ -329,9 +347,9 @@ export async function saveProfileContent(
       withEvents<ProviderDocument>({ $set: { ...changes, registeredAt: new Date() } }, [event]),
     );
     written = result.matchedCount === 1;
-    if (written) deps.onEventsWritten();
   }
-  if (!written) await deps.providers.updateOne({ _id: providerId }, { $set: changes });
+  if (!written) await deps.providers.updateOne({ _id: providerId }, withEvents<ProviderDocument>({ $set: changes }, [providerChangedEvent([providerId])]));
+  await providerWritten(deps, providerId);
 
   const replaced = (['headshot', 'gallery'] as const).flatMap((kind) =>
     processed[kind] && current[kind] ? [current[kind].key, current[kind].thumbnailKey] : [],

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { Provider } from '@altmed/contracts';
+import type { AdminProvidersResponse, DirectoryResponse, Provider } from '@altmed/contracts';
 import type { RunningService } from '@altmed/service-kit';
-import { startServiceUnderTest, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
+import { eventually, sleep, startServiceUnderTest, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
 import { loadProvidersConfig } from '../config';
 import { startProvidersService } from '../service';
-import { jpegImage, pngImage, signUpProvider, startTestProviders, upload, type TestProviders } from '../test/test-service';
+import { activeMember, adminToken, jpegImage, pngImage, signUpProvider, startTestProviders, upload, type TestProviders } from '../test/test-service';
 
 /**
  * Two instances of svc-providers on one database, as `deploy/k8s` runs them: a provider's requests
@@ -67,4 +67,74 @@ it('takes at one instance the uploads the other signed, and still refuses a key 
   // The first instance reads what the second saved.
   const read = await request(first.url).get(`/provider-info/${providerId}`).set(bearer(token)).expect(200);
   expect((read.body as { provider: Provider }).provider.practiceDescription).toBe('Care in Austin.');
+});
+
+describe("each instance's search index", () => {
+  /** What each instance promises: a change made at one shows in the other's searches within this. */
+  const WITHIN_MS = 1_000;
+  let admin: string;
+  let member: string;
+
+  beforeAll(async () => {
+    admin = await adminToken(first.identity.url);
+    member = (await activeMember(first.identity.url)).token;
+  }, 60_000);
+
+  const directory = async (url: string, query: string) =>
+    (await request(url).get(`/directory/providers?${query}`).set(bearer(member)).expect(200)).body as DirectoryResponse;
+  const adminSearch = async (url: string, search: string) =>
+    (
+      (
+        await request(url)
+          .get(`/admins/providers?search=${encodeURIComponent(search)}`)
+          .set(bearer(admin))
+          .expect(200)
+      ).body as AdminProvidersResponse
+    ).providers;
+  const shown = (url: string, query: string, check: (found: DirectoryResponse) => boolean, what: string) =>
+    eventually(async () => check(await directory(url, query)), WITHIN_MS, `${what} did not show within ${WITHIN_MS} ms`, 25);
+
+  it('shows an approval, an edit, a new rating and a block made at one instance in the other within a second, and a blocked provider never after', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const { providerId, token, body: signup } = await signUpProvider(first.url, { providerName: `Dr. Rowan ${tag}` });
+    const byName = `q=${encodeURIComponent(`rowan ${tag}`)}`;
+    const listed = (found: DirectoryResponse) => found.providers.some((card) => card._id === providerId);
+    expect(listed(await directory(second.url, byName))).toBe(false);
+
+    await request(first.url).put(`/admins/providers/${providerId}/status`).set(bearer(admin)).send({ status: 'approve' }).expect(200);
+    await shown(second.url, byName, listed, 'the approval');
+
+    const { password: _p, confirmPassword: _c, ...basic } = signup;
+    await request(second.url)
+      .put(`/provider-info/${providerId}`)
+      .set(bearer(token))
+      .send({ ...basic, practiceName: `Juniper ${tag} Care` })
+      .expect(200);
+    await eventually(
+      async () => (await adminSearch(first.url, `juniper ${tag}`)).some((provider) => provider._id === providerId),
+      WITHIN_MS,
+      'the edit did not show within a second',
+      25,
+    );
+
+    const review = await request(first.url)
+      .post(`/provider-info/${providerId}/reviews`)
+      .set(bearer(member))
+      .send({ satisfactionRating: 5, efficacyRating: 4, reviewText: 'Careful, kind and clear about every step.' })
+      .expect(201);
+    await request(second.url)
+      .put(`/admins/reviews/${(review.body as { review: { _id: string } }).review._id}/status`)
+      .set(bearer(admin))
+      .send({ action: 'approve' })
+      .expect(200);
+    await shown(first.url, byName, (found) => found.providers.find((card) => card._id === providerId)?.totalReviews === 1, 'the new rating');
+
+    await request(second.url).put(`/admins/providers/${providerId}/status`).set(bearer(admin)).send({ status: 'block' }).expect(200);
+    await shown(first.url, byName, (found) => !listed(found), 'the block');
+    for (let check = 0; check < 10; check += 1) {
+      expect(listed(await directory(first.url, byName))).toBe(false);
+      expect(listed(await directory(second.url, byName))).toBe(false);
+      await sleep(50);
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { createLogger } from '@altmed/service-kit';
 import { identityAccounts } from '../accounts/identity-accounts';
 import { reviewModel } from '../reviews/review.model';
 import type { UploadStorage } from '../uploads/storage';
+import { ProviderSearch } from '../search/provider-search';
 import { providerModel } from './provider.model';
 import { sweepUnfinishedSignups, type ProvidersDeps } from './providers.domain';
 import { startTestProviders, validStep1, type TestProviders } from '../test/test-service';
@@ -21,6 +22,7 @@ beforeAll(async () => {
     accounts: identityAccounts(site.identity.url, site.internalApiToken),
     storage: {} as UploadStorage,
     logger: createLogger('test', 'silent'),
+    search: new ProviderSearch(providerModel(connection), createLogger('test', 'silent')),
     onEventsWritten: () => undefined,
   };
 }, 60_000);

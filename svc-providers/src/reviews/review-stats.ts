@@ -1,6 +1,10 @@
 import type { AnyBulkWriteOperation } from 'mongoose';
 import type { ProviderDocument, ProviderModel, StoredReviewStats } from '../providers/provider.model';
+import { withEvents } from '@altmed/service-kit';
+import { providerWritten } from '../providers/providers.domain';
+import { providerChangedEvent } from '../search/provider-search';
 import type { ReviewDocument, ReviewModel } from './review.model';
+import type { ReviewsDeps } from './reviews.domain';
 
 type Ratings = Pick<ReviewDocument, 'satisfactionRating' | 'efficacyRating'>;
 
@@ -51,13 +55,19 @@ export async function countReviewStats(reviews: ReviewModel, providerId: string)
  * and writes only if no later change has taken one since. A later change started after this one's
  * write, so its count includes it: the last figures written are always those of every change.
  */
-export async function refreshReviewStats(providers: ProviderModel, reviews: ReviewModel, providerId: string): Promise<StoredReviewStats | undefined> {
+export async function refreshReviewStats(deps: ReviewsDeps, providerId: string): Promise<StoredReviewStats | undefined> {
+  const { providers, reviews } = deps;
   const claimed = await providers
     .findOneAndUpdate({ _id: providerId }, { $inc: { reviewsRevision: 1 } }, { returnDocument: 'after', timestamps: false })
     .lean<Pick<ProviderDocument, '_id' | 'reviewsRevision'>>();
   if (!claimed) return undefined;
   const stats = await countReviewStats(reviews, providerId);
-  await providers.updateOne({ _id: providerId, reviewsRevision: claimed.reviewsRevision }, { $set: { reviewStats: stats } }, { timestamps: false });
+  const written = await providers.updateOne(
+    { _id: providerId, reviewsRevision: claimed.reviewsRevision },
+    withEvents<ProviderDocument>({ $set: { reviewStats: stats } }, [providerChangedEvent([providerId])]),
+    { timestamps: false },
+  );
+  if (written.modifiedCount === 1) await providerWritten(deps, providerId);
   return stats;
 }
 

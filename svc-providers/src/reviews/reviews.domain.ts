@@ -18,6 +18,7 @@ import type { QueryFilter } from 'mongoose';
 import type { z } from 'zod';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 import type { ReviewDocument, ReviewModel, ReviewModerationEntry } from './review.model';
+import type { ProviderSearch } from '../search/provider-search';
 import { countedReviews, refreshReviewStats } from './review-stats';
 
 const DUPLICATE_KEY = 11000;
@@ -25,6 +26,9 @@ const DUPLICATE_KEY = 11000;
 export interface ReviewsDeps {
   providers: ProviderModel;
   reviews: ReviewModel;
+  search: ProviderSearch;
+  /** Called after a write that carries events (review figures carry provider.changed), so the relay publishes without waiting a poll. */
+  onEventsWritten: () => void;
 }
 
 type WriteReview = z.infer<typeof writeReviewRequestSchema>;
@@ -162,7 +166,7 @@ export async function updateOwnReview(deps: ReviewsDeps, providerId: string, aut
     )
     .lean<ReviewDocument>();
   if (!updated) throw reviewNotFound();
-  await refreshReviewStats(deps.providers, deps.reviews, providerId);
+  await refreshReviewStats(deps, providerId);
   return toOwnReview(updated);
 }
 
@@ -170,7 +174,7 @@ export async function updateOwnReview(deps: ReviewsDeps, providerId: string, aut
 export async function deleteOwnReview(deps: ReviewsDeps, providerId: string, auth: AccessTokenClaims): Promise<void> {
   const removed = await deps.reviews.findOneAndDelete({ _id: reviewIdOf(providerId, auth.sub) }).lean<ReviewDocument>();
   if (!removed) throw reviewNotFound();
-  if (removed.isApproved) await refreshReviewStats(deps.providers, deps.reviews, providerId);
+  if (removed.isApproved) await refreshReviewStats(deps, providerId);
 }
 
 /* ----------------------------------------------------------------------------------------------
@@ -256,7 +260,7 @@ export async function moderateReview(deps: ReviewsDeps, reviewId: string, action
     )
     .lean<ReviewDocument>();
   if (!updated) throw conflict(ReviewMessages.actionNotAllowed);
-  if (action === 'approve' || review.isApproved) await refreshReviewStats(deps.providers, deps.reviews, review.providerId);
+  if (action === 'approve' || review.isApproved) await refreshReviewStats(deps, review.providerId);
   const names = await providerNamesOf(deps, [review.providerId]);
   return toAdminReview(updated, names.get(review.providerId));
 }

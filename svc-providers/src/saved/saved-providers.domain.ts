@@ -27,7 +27,7 @@ export async function isSaved(deps: SavedProvidersDeps, userId: string, provider
 
 /** Saves a listed provider for the member; saving one already saved changes nothing. */
 export async function saveProvider(deps: SavedProvidersDeps, userId: string, providerId: string): Promise<void> {
-  if (!(await deps.providers.exists({ $and: [LISTED, { _id: providerId }] }))) throw notFound(ProviderMessages.providerNotFound);
+  if (!(await deps.providers.exists({ ...LISTED, _id: providerId }))) throw notFound(ProviderMessages.providerNotFound);
   const _id = savedProviderId(userId, providerId);
   if (await deps.savedProviders.exists({ _id })) return;
   if ((await deps.savedProviders.countDocuments({ userId })) >= SAVED_PROVIDERS_MAX) throw new AppError(409, DirectoryMessages.savedLimit);

@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
+import { PROVIDER_CHANGED_MAX_IDS } from '@altmed/contracts';
+import { EventBroker, createLogger } from '@altmed/service-kit';
 import sharp from 'sharp';
 import { identityAccounts, EmailTakenError } from '../accounts/identity-accounts';
 import { loadProvidersConfig } from '../config';
 import { providerModel, type ProviderModel, type StoredImage } from '../providers/provider.model';
-import { searchKeysOf } from '../providers/search-keys';
 import { reviewModel, type ReviewModel } from '../reviews/review.model';
 import { recountReviewStats } from '../reviews/review-stats';
+import { providerChangedEvent } from '../search/provider-search';
 import { s3Storage, type UploadStorage } from '../uploads/storage';
 import { deaFrom, demoProviders, generatedProvider, npiFrom, reviewsFor, seededId, type SeedProvider } from './seed-data';
 
@@ -65,10 +67,8 @@ function statusHistoryOf(status: SeedProvider['status'], registeredAt: Date) {
 }
 
 function recordOf(provider: SeedProvider, index: number, email: string, npiNumber: string) {
-  const { practiceName, providerName, city } = provider;
   const registeredAt = new Date(Date.now() - (30 + index) * DAY_MS);
   return {
-    ...searchKeysOf({ practiceName, providerName, city, email, npiNumber }),
     accountState: 'active' as const,
     practiceName: provider.practiceName,
     providerName: provider.providerName,
@@ -214,6 +214,26 @@ export async function insertGeneratedProviders(providers: ProviderModel, count: 
   return inserted;
 }
 
+const generatedIds = (count: number) => Array.from({ length: count }, (_, n) => seededId(`generated-${n}`));
+
+/**
+ * Tells the running svc-providers instances which records the seed wrote (provider.changed, in
+ * batches), so that their search indexes read them now; instances started later read them at start.
+ */
+async function tellRunningInstances(config: ReturnType<typeof loadProvidersConfig>, ids: string[], log: (line: string) => void): Promise<void> {
+  const broker = new EventBroker({ url: config.AMQP_URL, logger: createLogger('seed', 'error'), exchange: config.EVENTS_EXCHANGE });
+  await broker.start();
+  try {
+    for (let start = 0; start < ids.length; start += PROVIDER_CHANGED_MAX_IDS) {
+      await broker.publish(providerChangedEvent(ids.slice(start, start + PROVIDER_CHANGED_MAX_IDS)));
+    }
+  } catch (err) {
+    log(`Running instances of svc-providers were not told (${err instanceof Error ? err.message : String(err)}); they read the records when they start.`);
+  } finally {
+    await broker.close();
+  }
+}
+
 function devInternalApiToken(): string | undefined {
   const file = path.join(repoRoot, '.data', 'dev-keys', 'internal-api-token');
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : undefined;
@@ -242,9 +262,15 @@ export async function seedCommand(argv: string[], env: NodeJS.ProcessEnv, log: (
     if (count !== undefined) {
       log(`Seeding ${count} generated providers into ${connection.name}`);
       await seedGenerated(deps, count, log);
+      await tellRunningInstances(config, generatedIds(count), log);
       return;
     }
     const lines = await seedDemo(deps, identityAccounts(config.IDENTITY_URL, config.INTERNAL_API_TOKEN));
+    await tellRunningInstances(
+      config,
+      demoProviders.map((provider) => seededId(provider.slug)),
+      log,
+    );
     log(`Seeded ${demoProviders.length} demo providers into ${connection.name}; each logs in with the password ${DEMO_PROVIDER_PASSWORD}:`);
     for (const line of lines) log(line);
   } finally {

@@ -169,6 +169,29 @@ export async function activeMember(identityUrl: string, name = 'Pat Paying'): Pr
   return member;
 }
 
+/**
+ * Tells the service's instances that these records changed (provider.changed on the test's events
+ * exchange), as the seed does after writing records straight to the database.
+ */
+export async function announceProviderChanges(providerIds: string[]): Promise<void> {
+  const event: EventEnvelope = {
+    id: randomUUID(),
+    type: 'provider.changed',
+    version: 1,
+    time: new Date().toISOString(),
+    source: 'svc-providers',
+    data: { providerIds },
+  };
+  const connection = await connect(process.env.AMQP_URL!);
+  try {
+    const channel = await connection.createConfirmChannel();
+    channel.publish(testEventsExchange(), event.type, Buffer.from(JSON.stringify(event)), { persistent: true, messageId: event.id });
+    await channel.waitForConfirms();
+  } finally {
+    await connection.close();
+  }
+}
+
 export const adminToken = (identityUrl: string) => logIn(identityUrl, 'admin@providers.test', 'an-admin-password-for-tests');
 
 /** A real JPEG of the given size, with EXIF GPS position when asked. */

@@ -34,7 +34,7 @@ const answer = (body: Partial<DirectoryResponse>, extra: Partial<TestRoute> = {}
   method: 'GET',
   path: '/api/directory/providers',
   status: 200,
-  body: { access: 'full', providers: [], total: 0, page: 1, pageSize: 20, totalPages: 1, ...body },
+  body: { access: 'full', providers: [], total: 0, page: 1, pageSize: 20, totalPages: 1, areaCounts: [], stateCounts: [], ...body },
   ...extra,
 });
 
@@ -62,6 +62,15 @@ describe('directory page', () => {
     expect(server.requests[0]!.authorization).toBe('Bearer member-token');
   });
 
+  it('shows beside each area and state how many providers it holds, from the same answer', async () => {
+    server.setRoutes([answer({ providers: [card()], total: 1, areaCounts: [{ area: 'Nutrition', count: 7 }], stateCounts: [{ state: 'TX', count: 2 }] })]);
+    renderAs('/providers');
+    expect(await screen.findByRole('checkbox', { name: 'Nutrition (7)' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Vision (0)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'TX (2)' })).toBeInTheDocument();
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('searches from the URL it was opened with, and puts each change in the URL from page 1', async () => {
     server.setRoutes([answer({ providers: [card()], total: 45, page: 2, totalPages: 3 })]);
     const { location } = renderAs('/providers?areas=Nutrition&state=TX&page=2');
@@ -69,7 +78,7 @@ describe('directory page', () => {
     expect(lastQuery().getAll('areas')).toEqual(['Nutrition']);
     expect(lastQuery().get('state')).toBe('TX');
     expect(lastQuery().get('page')).toBe('2');
-    expect(screen.getByRole('checkbox', { name: 'Nutrition' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /^Nutrition/ })).toBeChecked();
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -81,7 +90,7 @@ describe('directory page', () => {
     await waitFor(() => expect(location.search).toBe('?q=patel&areas=Nutrition&state=TX&city=Austin'));
     await waitFor(() => expect(lastQuery().get('q')).toBe('patel'));
 
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Vision' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Vision/ }));
     await waitFor(() => expect(location.search).toBe('?q=patel&areas=Nutrition&areas=Vision&state=TX&city=Austin'));
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'reviews' } });
     await waitFor(() => expect(location.search).toContain('sort=reviews'));

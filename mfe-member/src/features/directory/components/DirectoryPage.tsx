@@ -44,10 +44,16 @@ const List = styled.ul`
   }
 `;
 
-function DirectoryResults({ filters, onChange }: { filters: DirectoryFilters; onChange: (filters: DirectoryFilters) => void }) {
+function DirectoryResults({
+  filters,
+  onChange,
+  directory,
+}: {
+  filters: DirectoryFilters;
+  onChange: (filters: DirectoryFilters) => void;
+  directory: ReturnType<typeof useDirectory>;
+}) {
   const { token } = useSession();
-  const query = paramsFromFilters(filters).toString();
-  const directory = useDirectory(query);
   const countRef = useRef<HTMLParagraphElement>(null);
 
   if (directory.isPending || (directory.isError && directory.isFetching)) return <Spinner label={DirectoryTexts.loading} />;
@@ -106,14 +112,16 @@ export default function DirectoryPage() {
   // Only members keep saved providers: for anyone else a shared link with saved=true opens the plain search.
   const filters = canFilterSaved ? asked : { ...asked, saved: false };
   const change = (next: DirectoryFilters) => setParams(paramsFromFilters(next));
+  // One answer for both: the results, and the counts beside the panel's choices.
+  const directory = useDirectory(paramsFromFilters(filters).toString());
 
   return (
     <PageContainer>
       <PageTitle subtitle={DirectoryTexts.subtitle}>{DirectoryTexts.title}</PageTitle>
       <Layout>
-        <SearchPanel filters={filters} onChange={change} canFilterSaved={canFilterSaved} />
+        <SearchPanel filters={filters} onChange={change} canFilterSaved={canFilterSaved} counts={directory.data} />
         <Results aria-label={DirectoryTexts.results}>
-          <DirectoryResults filters={filters} onChange={change} />
+          <DirectoryResults filters={filters} onChange={change} directory={directory} />
         </Results>
       </Layout>
       <CompareTray />

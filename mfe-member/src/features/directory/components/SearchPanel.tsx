@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { AREAS_OF_INTEREST, DIRECTORY_SORTS, US_STATE_CODES, type AreaOfInterest, type DirectorySort } from '@altmed/contracts/web';
+import { AREAS_OF_INTEREST, DIRECTORY_SORTS, US_STATE_CODES, type AreaOfInterest, type DirectoryResponse, type DirectorySort } from '@altmed/contracts/web';
 import { Button, SelectField, TextField, theme, useIsMobile } from '@altmed/web-kit';
 import { isFiltered, paramsFromFilters, DEFAULT_FILTERS, type DirectoryFilters } from '../lib/directoryFilters';
 import { DirectoryTexts, SORT_LABELS } from '../lib/directoryTexts';
@@ -66,6 +66,11 @@ const AreaChoice = styled.label<{ $checked: boolean }>`
   }
 `;
 
+const ChoiceCount = styled.span`
+  color: ${theme.colors.textMuted};
+  font-variant-numeric: tabular-nums;
+`;
+
 const Checkbox = styled.label`
   display: inline-flex;
   align-items: center;
@@ -99,6 +104,8 @@ export interface SearchPanelProps {
   onChange: (filters: DirectoryFilters) => void;
   /** A member can narrow the search to the providers they saved. */
   canFilterSaved: boolean;
+  /** How many providers each area and state holds, from the results' answer (none while it loads). */
+  counts?: Pick<DirectoryResponse, 'areaCounts' | 'stateCounts'>;
 }
 
 /**
@@ -107,8 +114,10 @@ export interface SearchPanelProps {
  * follow) has changed; when the URL changes by itself (Back, Clear filters, a shared link) the copy
  * follows it.
  */
-export function SearchPanel({ filters, onChange, canFilterSaved }: SearchPanelProps) {
+export function SearchPanel({ filters, onChange, canFilterSaved, counts }: SearchPanelProps) {
   const inUrl = paramsFromFilters(filters).toString();
+  const areaCount = new Map(counts?.areaCounts.map(({ area, count }) => [area, count]));
+  const stateCount = new Map(counts?.stateCounts.map(({ state, count }) => [state, count]));
   const [draft, setDraft] = useState(filters);
   const [draftOf, setDraftOf] = useState(inUrl);
   if (draftOf !== inUrl) {
@@ -160,6 +169,7 @@ export function SearchPanel({ filters, onChange, canFilterSaved }: SearchPanelPr
                 <AreaChoice key={area} $checked={checked}>
                   <input type="checkbox" checked={checked} onChange={() => toggleArea(area)} />
                   {area}
+                  {counts ? <ChoiceCount>{DirectoryTexts.choiceCount(areaCount.get(area) ?? 0)}</ChoiceCount> : null}
                 </AreaChoice>
               );
             })}
@@ -170,7 +180,7 @@ export function SearchPanel({ filters, onChange, canFilterSaved }: SearchPanelPr
             <option value="">{DirectoryTexts.anyState}</option>
             {US_STATE_CODES.map((code) => (
               <option key={code} value={code}>
-                {code}
+                {counts ? `${code} ${DirectoryTexts.choiceCount(stateCount.get(code) ?? 0)}` : code}
               </option>
             ))}
           </SelectField>

@@ -24,6 +24,8 @@ export const DirectoryTexts = {
   emptyMessage: 'Try fewer filters, another city, or the start of a name.',
   matches: (total: number) => `${total} ${total === 1 ? 'provider matches' : 'providers match'} your search`,
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  /** How many providers a filter choice holds, beside it. */
+  choiceCount: (count: number) => `(${count})`,
   previous: 'Previous',
   next: 'Next',
   results: 'Search results',

@@ -1,0 +1,259 @@
+import MiniSearch from 'minisearch';
+import {
+  ADMIN_PROVIDERS_PAGE_SIZE,
+  AREAS_OF_INTEREST,
+  DIRECTORY_PAGE_SIZE,
+  type AdminProvidersQuery,
+  type DirectorySearch,
+  type DirectorySort,
+  type ProviderStats,
+  type ProviderStatus,
+} from '@altmed/contracts';
+import type { ProviderDocument, StoredImage } from '../providers/provider.model';
+import { statusOf, verifiedAtOf } from '../providers/provider-view';
+
+/** What the index keeps of a provider with an account: what the searches filter, sort and count by, and a directory card. */
+export interface SearchEntry {
+  id: string;
+  providerName: string;
+  practiceName: string;
+  email: string;
+  npiNumber: string;
+  city: string;
+  state: string;
+  specialties: string[];
+  headshot?: StoredImage;
+  totalReviews: number;
+  averageRating: number;
+  status: ProviderStatus;
+  verifiedAt?: Date;
+  createdAt: number;
+  cityKey: string;
+  nameKey: string;
+}
+
+/** The fields of a record the index reads. */
+export const SEARCH_ENTRY_FIELDS = {
+  accountState: 1,
+  providerName: 1,
+  practiceName: 1,
+  email: 1,
+  npiNumber: 1,
+  city: 1,
+  state: 1,
+  specialties: 1,
+  headshot: 1,
+  reviewStats: 1,
+  isActive: 1,
+  isApproved: 1,
+  statusHistory: 1,
+  createdAt: 1,
+} as const;
+export type SearchedRecord = Pick<ProviderDocument, '_id' | keyof typeof SEARCH_ENTRY_FIELDS>;
+
+/** Lowercased, runs of white space made one space, trimmed. */
+const normalize = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+/** A search is cut to this length. */
+const MAX_SEARCH_LENGTH = 64;
+
+/** The search as compared, or undefined when nothing is left to search for. */
+export function normalizeSearch(search: string | undefined): string | undefined {
+  const text = normalize(search ?? '').slice(0, MAX_SEARCH_LENGTH);
+  return text || undefined;
+}
+
+/** The entry of a record, or undefined for one that no search shows (a sign-up still being made). */
+export function searchEntryOf(record: SearchedRecord): SearchEntry | undefined {
+  if (record.accountState !== 'active') return undefined;
+  const verifiedAt = verifiedAtOf(record);
+  return {
+    id: record._id,
+    providerName: record.providerName,
+    practiceName: record.practiceName,
+    email: record.email,
+    npiNumber: record.npiNumber,
+    city: record.city,
+    state: record.state,
+    specialties: [...record.specialties],
+    ...(record.headshot ? { headshot: record.headshot } : {}),
+    totalReviews: record.reviewStats?.totalReviews ?? 0,
+    averageRating: record.reviewStats?.averageRating ?? 0,
+    status: statusOf(record),
+    ...(verifiedAt ? { verifiedAt } : {}),
+    createdAt: record.createdAt.getTime(),
+    cityKey: normalize(record.city),
+    nameKey: normalize(record.providerName),
+  };
+}
+
+type Compare = (a: SearchEntry, b: SearchEntry) => number;
+const byId: Compare = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byName: Compare = (a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : 0) || byId(a, b);
+const DIRECTORY_ORDER: Record<DirectorySort, Compare> = {
+  rating: (a, b) => b.averageRating - a.averageRating || b.totalReviews - a.totalReviews || byName(a, b),
+  reviews: (a, b) => b.totalReviews - a.totalReviews || b.averageRating - a.averageRating || byName(a, b),
+  name: byName,
+};
+/** The admin list: newest first. */
+const ADMIN_ORDER: Compare = (a, b) => b.createdAt - a.createdAt || byId(a, b);
+
+const DIRECTORY_TEXT_FIELDS = ['providerName', 'practiceName'];
+const ADMIN_TEXT_FIELDS = ['practiceName', 'providerName', 'city', 'email', 'npiNumber'];
+/** A word of this many letters or more may hold one typo (shorter ones would match too much). */
+const TYPO_TOLERANT_LENGTH = 5;
+
+const lowerWords = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+
+/** The areas of interest with a word starting with the search ("nutri" → Nutrition; "health" → Men's and Women's Health). */
+function areasMatching(search: string): string[] {
+  return AREAS_OF_INTEREST.filter((area) => area.toLowerCase().startsWith(search) || lowerWords(area).some((word) => word.startsWith(search)));
+}
+
+export interface CountOf<K extends string> {
+  value: K;
+  count: number;
+}
+
+export interface DirectoryResult {
+  entries: SearchEntry[];
+  total: number;
+  /** How many providers each area of interest would add up to with the other filters as they are (the areas filter left out). */
+  areaCounts: Record<string, number>;
+  /** The same per state (the state and city filters left out). */
+  stateCounts: Record<string, number>;
+}
+
+export interface AdminResult {
+  ids: string[];
+  total: number;
+  stats: ProviderStats;
+}
+
+/**
+ * Every provider with an account, in memory: the members' directory and the admins' provider search
+ * answer from here (text through minisearch, filters and sorts over arrays kept in order). The
+ * records in MongoDB stay the truth; `upsert` and `remove` keep this in step with them.
+ */
+export class ProviderSearchIndex {
+  private readonly entries = new Map<string, SearchEntry>();
+  private readonly text = new MiniSearch<SearchEntry>({
+    idField: 'id',
+    fields: ADMIN_TEXT_FIELDS,
+    searchOptions: { prefix: true, combineWith: 'AND' },
+  });
+  /** Listed entries in each directory order, and every entry in the admin order; made again on the first search after a change. */
+  private listedOrders: Partial<Record<DirectorySort, SearchEntry[]>> = {};
+  private adminOrder: SearchEntry[] | undefined;
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(id: string): SearchEntry | undefined {
+    return this.entries.get(id);
+  }
+
+  /** Puts a record's entry in place of the one it had; a record no search shows leaves the index. */
+  upsert(record: SearchedRecord): void {
+    const entry = searchEntryOf(record);
+    if (!entry) return this.remove(record._id);
+    if (this.entries.has(entry.id)) this.text.replace(entry);
+    else this.text.add(entry);
+    this.entries.set(entry.id, entry);
+    this.changed();
+  }
+
+  remove(id: string): void {
+    if (!this.entries.delete(id)) return;
+    this.text.discard(id);
+    this.changed();
+  }
+
+  /** Replaces everything with these records (a full load). */
+  replaceAll(records: Iterable<SearchedRecord>): void {
+    this.entries.clear();
+    this.text.removeAll();
+    const entries: SearchEntry[] = [];
+    for (const record of records) {
+      const entry = searchEntryOf(record);
+      if (!entry) continue;
+      this.entries.set(entry.id, entry);
+      entries.push(entry);
+    }
+    this.text.addAll(entries);
+    this.changed();
+  }
+
+  private changed(): void {
+    this.listedOrders = {};
+    this.adminOrder = undefined;
+  }
+
+  private listedIn(sort: DirectorySort): SearchEntry[] {
+    return (this.listedOrders[sort] ??= [...this.entries.values()].filter((entry) => entry.status === 'approved').sort(DIRECTORY_ORDER[sort]));
+  }
+
+  /** Ids whose text fields hold every word of the search at the start of a word (one typo allowed in long words, when `typos`). */
+  private textMatches(search: string, fields: string[], typos: boolean): Set<string> {
+    const results = this.text.search(search, {
+      fields,
+      fuzzy: typos ? (term) => (term.length >= TYPO_TOLERANT_LENGTH && !/\d/.test(term) ? 1 : 0) : false,
+    });
+    return new Set(results.map((result) => result.id as string));
+  }
+
+  /**
+   * One page of the directory: listed providers matching the text (a name or practice, or naming an
+   * area of interest), any of the areas, the state and city and, when given, only these ids; in the
+   * sort's order; with the counts per area and per state beside it.
+   */
+  directory(search: DirectorySearch, onlyIds?: readonly string[]): DirectoryResult {
+    const text = normalizeSearch(search.q);
+    const textIds = text ? this.textMatches(text, DIRECTORY_TEXT_FIELDS, true) : undefined;
+    const textAreas = text ? areasMatching(text) : [];
+    const chosenAreas = search.areas && search.areas.length > 0 ? new Set<string>(search.areas) : undefined;
+    const city = search.city ? normalize(search.city) : '';
+    const only = onlyIds ? new Set(onlyIds) : undefined;
+
+    const start = (search.page - 1) * DIRECTORY_PAGE_SIZE;
+    const entries: SearchEntry[] = [];
+    const areaCounts: Record<string, number> = {};
+    const stateCounts: Record<string, number> = {};
+    let total = 0;
+    for (const entry of this.listedIn(search.sort)) {
+      if (only && !only.has(entry.id)) continue;
+      if (textIds && !textIds.has(entry.id) && !entry.specialties.some((area) => textAreas.includes(area))) continue;
+      const inAreas = !chosenAreas || entry.specialties.some((area) => chosenAreas.has(area));
+      const inPlace = (!search.state || entry.state === search.state) && (!city || entry.cityKey === city);
+      if (inAreas) stateCounts[entry.state] = (stateCounts[entry.state] ?? 0) + 1;
+      if (inPlace) for (const area of new Set(entry.specialties)) areaCounts[area] = (areaCounts[area] ?? 0) + 1;
+      if (!inAreas || !inPlace) continue;
+      if (total >= start && entries.length < DIRECTORY_PAGE_SIZE) entries.push(entry);
+      total += 1;
+    }
+    return { entries, total, areaCounts, stateCounts };
+  }
+
+  /**
+   * The admins' list: every provider with an account by status and search (the start of any word of
+   * the practice, name, city, email or NPI), newest first, a page of ids, with the counts of each status.
+   */
+  admin(query: AdminProvidersQuery): AdminResult {
+    const page = query.page ?? 1;
+    const search = normalizeSearch(query.search);
+    const textIds = search ? this.textMatches(search, ADMIN_TEXT_FIELDS, false) : undefined;
+    const stats: ProviderStats = { total: 0, approved: 0, pending: 0, blocked: 0 };
+    const start = (page - 1) * ADMIN_PROVIDERS_PAGE_SIZE;
+    const ids: string[] = [];
+    let total = 0;
+    for (const entry of (this.adminOrder ??= [...this.entries.values()].sort(ADMIN_ORDER))) {
+      stats[entry.status] += 1;
+      stats.total += 1;
+      if (query.status && entry.status !== query.status) continue;
+      if (textIds && !textIds.has(entry.id)) continue;
+      if (total >= start && ids.length < ADMIN_PROVIDERS_PAGE_SIZE) ids.push(entry.id);
+      total += 1;
+    }
+    return { ids, total, stats };
+  }
+}
