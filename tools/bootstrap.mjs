@@ -47,7 +47,7 @@ function install() {
 
 const command = process.argv[2];
 if (!command) {
-  console.error('usage: node tools/bootstrap.mjs start|test|stack|bench|redeploy');
+  console.error('usage: node tools/bootstrap.mjs start|test|stack|bench|redeploy|seed');
   process.exit(2);
 }
 if (installIsStale()) install();

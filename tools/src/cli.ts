@@ -1,12 +1,33 @@
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import { runBench } from './bench-command';
 import { buildIfStale } from './build';
 import { startLocalStack, type LocalStack } from './index';
 import { marketplacePortsFromEnv, startMarketplace, type Marketplace } from './marketplace';
 import { deployUnits, isDeployUnit, redeploy } from './redeploy';
+import { repoRoot } from './paths';
 import { liveRunLock, removeRunLock, writeRunLock } from './run-lock';
 import { runTests } from './test-command';
 
-const commands: Record<string, () => Promise<number | undefined>> = { stack, start, redeploy: redeployCommand, test: runTests, bench: runBench };
+const commands: Record<string, () => Promise<number | undefined>> = { stack, start, redeploy: redeployCommand, test: runTests, bench: runBench, seed };
+
+/**
+ * `npm run seed -- [--members N] [--providers N] [--reviews N]`: members are svc-identity's
+ * (`npm run seed -w svc-identity`), providers and their reviews svc-providers' (the demo providers
+ * when neither is asked for); each workspace's seed writes its own service's database.
+ */
+async function seed(): Promise<number> {
+  const args = process.argv.slice(3);
+  const { values } = parseArgs({ args, options: { members: { type: 'string' }, providers: { type: 'string' }, reviews: { type: 'string' } }, strict: true });
+  const runSeed = (workspace: string, seedArgs: string[]) =>
+    spawnSync('npm', ['run', '--silent', 'seed', '-w', workspace, '--', ...seedArgs], { cwd: repoRoot, stdio: 'inherit' }).status ?? 1;
+  if (values.members !== undefined) {
+    const status = runSeed('svc-identity', ['--members', values.members]);
+    if (status !== 0) return status;
+    if (values.providers === undefined && values.reviews === undefined) return 0;
+  }
+  return runSeed('svc-providers', args);
+}
 
 async function stack(): Promise<undefined> {
   const localStack = await startLocalStack();

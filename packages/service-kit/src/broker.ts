@@ -149,6 +149,12 @@ export class EventBroker {
    * otherwise (or after 10 s, as under a blocked connection), so the outbox keeps an event that no
    * consumer's queue would have received.
    */
+  /** Resolves once events can be published (for a short-lived publisher, such as the seed); rejects after `timeoutMs`. */
+  async publishingReady(timeoutMs = PUBLISH_TIMEOUT_MS): Promise<void> {
+    if (this.publishChannel && this.connected.publisher) return;
+    await once(this.publishing, 'publish-ready', { signal: AbortSignal.timeout(timeoutMs) });
+  }
+
   async publish(event: EventEnvelope): Promise<void> {
     const channel = this.publishChannel;
     if (!channel || !this.connected.publisher) throw new Error('Broker is not connected');

@@ -12,3 +12,4 @@ export * from './inbox';
 export * from './auth';
 export * from './service';
 export * from './query-shapes';
+export * from './seed-ids';

@@ -9,8 +9,10 @@ import type { QueryShape } from './query-shapes';
 /**
  * Transactional outbox without multi-document transactions (FerretDB has none): pending events
  * live in an `outbox` array on the document they describe, so the change and its events are one
- * atomic single-document write. That write also sets `outboxDueAt`, an indexed time from which
- * the relay picks the document up, oldest first. The relay publishes a document's events in order
+ * atomic single-document write. That write also sets `outboxPending` and `outboxDueAt`, the time
+ * from which the relay picks the document up, oldest first: the relay asks for pending documents by
+ * a flat equality, which the local database answers from an index (`OUTBOX_INDEX`) instead of a
+ * pass over every document. The relay publishes a document's events in order
  * with confirms and pops each one only after the broker has it; a failure moves the document's
  * due time back (capped exponential backoff, counted in `outboxAttempts`), so it never holds back
  * other documents. A crash between publish and pop republishes the event; consumers are
@@ -37,14 +39,20 @@ export const outboxSchemaFields = {
     ],
     default: [],
   },
+  /** True while events are pending (absent otherwise). */
+  outboxPending: { type: Boolean },
   /** Set while events are pending: when the relay should next try this document. */
-  outboxDueAt: { type: Date, index: true },
+  outboxDueAt: { type: Date },
   /** Failed publishes of the first pending event in a row; the backoff grows with it. */
   outboxAttempts: { type: Number },
 };
 
+/** The index every model with an outbox declares (`schema.index(OUTBOX_INDEX)`): the relay's query, by its equality-sort-range rule. */
+export const OUTBOX_INDEX = { outboxPending: 1, outboxDueAt: 1 } as const;
+
 export interface WithOutbox {
   outbox: EventEnvelope[];
+  outboxPending?: boolean;
   outboxDueAt?: Date;
   outboxAttempts?: number;
 }
@@ -55,8 +63,8 @@ export function createEvent<T extends EventType>(type: T, data: EventData<T>, so
 }
 
 /** Fields of a new document that carries `events`: `Model.create({ ...fields, ...outboxFieldsFor([event]) })`. */
-export function outboxFieldsFor(events: EventEnvelope[]): Pick<WithOutbox, 'outbox' | 'outboxDueAt'> {
-  return { outbox: events, outboxDueAt: new Date() };
+export function outboxFieldsFor(events: EventEnvelope[]): Pick<WithOutbox, 'outbox' | 'outboxPending' | 'outboxDueAt'> {
+  return { outbox: events, outboxPending: true, outboxDueAt: new Date() };
 }
 
 /**
@@ -67,8 +75,14 @@ export function outboxFieldsFor(events: EventEnvelope[]): Pick<WithOutbox, 'outb
 export function withEvents<T>(update: UpdateQuery<T>, events: EventEnvelope[]): UpdateQuery<T> {
   const push = (update.$push ?? {}) as Record<string, unknown>;
   const min = (update.$min ?? {}) as Record<string, unknown>;
-  if ('outbox' in push || 'outboxDueAt' in min) throw new Error('withEvents: the update already writes the outbox');
-  return { ...update, $push: { ...push, outbox: { $each: events } }, $min: { ...min, outboxDueAt: new Date() } };
+  const set = (update.$set ?? {}) as Record<string, unknown>;
+  if ('outbox' in push || 'outboxDueAt' in min || 'outboxPending' in set) throw new Error('withEvents: the update already writes the outbox');
+  return {
+    ...update,
+    $set: { ...set, outboxPending: true },
+    $push: { ...push, outbox: { $each: events } },
+    $min: { ...min, outboxDueAt: new Date() },
+  } as UpdateQuery<T>;
 }
 
 /** 1 s, 2 s, 4 s … capped at five minutes. */
@@ -97,7 +111,7 @@ export interface OutboxRelayOptions {
 
 /** What the relay asks of each model it publishes from; every such model's indexes must serve them. */
 export const outboxRelayQueryShapes: QueryShape[] = [
-  { name: 'outbox relay: due documents, oldest due time first', equality: [], sort: { outboxDueAt: 1 }, range: ['outboxDueAt'] },
+  { name: 'outbox relay: due documents, oldest due time first', equality: ['outboxPending'], sort: { outboxDueAt: 1 }, range: ['outboxDueAt'] },
   { name: 'outbox relay: the pending events of a claimed document', equality: ['_id'], range: ['outboxDueAt'] },
   { name: 'outbox relay: popping a published event, or backing off a failed one', equality: ['_id', 'outbox.0.id'] },
 ];
@@ -145,8 +159,8 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
-    this.running = this.dateUndatedDocuments()
-      .catch((err: unknown) => this.options.logger.warn({ err: String(err) }, 'could not date pending outbox documents'))
+    this.running = this.markPendingDocuments()
+      .catch((err: unknown) => this.options.logger.warn({ err: String(err) }, 'could not mark pending outbox documents'))
       .finally(() => {
         this.running = undefined;
         if (!this.stopped) this.schedule(0);
@@ -170,12 +184,20 @@ export class OutboxRelay {
   }
 
   /**
-   * Documents written before due times existed (or by hand) carry events but no `outboxDueAt`:
-   * make them due now. Runs once at start; unindexed, as it is a one-off.
+   * Documents written before `outboxPending` existed (or by hand) carry events without it: mark them
+   * pending, due now unless they were due already. A pass over every document, so it runs once per
+   * collection: a marker in `outbox_migrations` says it has.
    */
-  private async dateUndatedDocuments(): Promise<void> {
+  private async markPendingDocuments(): Promise<void> {
     for (const model of this.options.models) {
-      await model.updateMany({ 'outbox.0': { $exists: true }, outboxDueAt: { $exists: false } }, { $set: { outboxDueAt: new Date() } });
+      const migrations = model.db.collection<{ _id: string; at: Date }>('outbox_migrations');
+      const marker = `${model.collection.name}:outbox-pending`;
+      if (await migrations.findOne({ _id: marker })) continue;
+      await model.updateMany(
+        { 'outbox.0': { $exists: true }, outboxPending: { $exists: false } },
+        { $set: { outboxPending: true }, $min: { outboxDueAt: new Date() } },
+      );
+      await migrations.updateOne({ _id: marker }, { $set: { at: new Date() } }, { upsert: true });
     }
   }
 
@@ -194,7 +216,7 @@ export class OutboxRelay {
       for (const model of models) {
         const busy = [...this.inFlight.values()].filter((entry) => entry.model === model).map((entry) => entry.id);
         const documents = await model
-          .find({ outboxDueAt: { $lte: new Date() }, ...(busy.length > 0 ? { _id: { $nin: busy } } : {}) })
+          .find({ outboxPending: true, outboxDueAt: { $lte: new Date() }, ...(busy.length > 0 ? { _id: { $nin: busy } } : {}) })
           .sort({ outboxDueAt: 1 })
           .limit(batchSize)
           .select({ _id: 1 })
@@ -259,7 +281,7 @@ export class OutboxRelay {
     const { broker, logger, retryDelayMs = defaultOutboxRetryDelay } = this.options;
     const { _id, outbox } = document;
     if (outbox.length === 0) {
-      await model.updateOne({ _id, 'outbox.0': { $exists: false } }, { $unset: { outboxDueAt: 1, outboxAttempts: 1 } });
+      await model.updateOne({ _id, 'outbox.0': { $exists: false } }, { $unset: { outboxPending: 1, outboxDueAt: 1, outboxAttempts: 1 } });
       return;
     }
     for (const [index, event] of outbox.entries()) {
@@ -285,7 +307,7 @@ export class OutboxRelay {
         // The last event known: pop it and leave the queue, unless more were added meanwhile.
         const finished = await model.updateOne(
           { ...isFirst, 'outbox.1': { $exists: false } },
-          { $pop: { outbox: -1 }, $unset: { outboxDueAt: 1, outboxAttempts: 1 } },
+          { $pop: { outbox: -1 }, $unset: { outboxPending: 1, outboxDueAt: 1, outboxAttempts: 1 } },
         );
         if (finished.matchedCount > 0) return;
       }

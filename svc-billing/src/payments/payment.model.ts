@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
+import { OUTBOX_INDEX, outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
 
 export const PAYMENT_STATUSES = ['creating', 'open', 'requires_action', 'processing', 'failed', 'succeeded', 'canceled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -49,6 +49,7 @@ const paymentSchema = new Schema<PaymentDocument>(
 );
 // A member's receipts: the succeeded payments, newest first.
 paymentSchema.index({ userId: 1, status: 1, paidAt: -1 });
+paymentSchema.index(OUTBOX_INDEX);
 
 export type PaymentModel = Model<PaymentDocument>;
 
@@ -77,6 +78,7 @@ const paymentSuccessSchema = new Schema<PaymentSuccessDocument>(
   },
   { versionKey: false },
 );
+paymentSuccessSchema.index(OUTBOX_INDEX);
 
 export type PaymentSuccessModel = Model<PaymentSuccessDocument>;
 

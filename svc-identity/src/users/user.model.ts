@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { USER_ROLES, type UserRole } from '@altmed/contracts';
-import { outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
+import { OUTBOX_INDEX, outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
 
 /** A blocked account cannot log in, and its tokens stop working (see requireAuth's activeAccount). */
 export const ACCOUNT_STATUSES = ['active', 'blocked'] as const;
@@ -59,6 +59,7 @@ const userSchema = new Schema<UserDocument>(
 
 // A reset link is looked up by the hash of its token, while it has not ended.
 userSchema.index({ 'passwordReset.tokenHash': 1, 'passwordReset.expiresAt': 1 });
+userSchema.index(OUTBOX_INDEX);
 
 export type UserModel = Model<UserDocument>;
 

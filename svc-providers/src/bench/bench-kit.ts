@@ -1,8 +1,11 @@
 /** What the providers benchmarks share: where the site is, an admin's token, timed calls and percentiles. */
 import http from 'node:http';
 import mongoose from 'mongoose';
-import { insertGeneratedProviders } from '../seed/seed';
+import { EVENTS_EXCHANGE } from '@altmed/contracts';
 import { providerModel } from '../providers/provider.model';
+import { reviewModel } from '../reviews/review.model';
+import { insertGeneratedProviders, tellRunningInstances } from '../seed/seed';
+import { seededId } from '../seed/seed-data';
 
 export const providersUrl = process.env.PROVIDERS_URL ?? 'http://127.0.0.1:4002';
 export const identityUrl = process.env.IDENTITY_URL ?? 'http://127.0.0.1:4001';
@@ -23,12 +26,29 @@ export async function adminToken(): Promise<string> {
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-/** Inserts the first `count` generated providers into the bench database (those already there are kept). */
+/**
+ * Inserts the first `count` generated providers, two reviews each, into the bench database (those
+ * already there are kept; image keys without files), and tells the running instances to read them.
+ */
 export async function seedGeneratedProviders(label: string, count: number): Promise<void> {
   const connection = await mongoose.createConnection(mongoUrl, { dbName: database }).asPromise();
   try {
     const startedAt = performance.now();
-    const inserted = await insertGeneratedProviders(providerModel(connection), count);
+    const image = (kind: string) => ({
+      key: `providers/${seededId('generated-images')}/${kind}-seed.jpg`,
+      thumbnailKey: `providers/${seededId('generated-images')}/${kind}-seed-thumb.jpg`,
+    });
+    const inserted = await insertGeneratedProviders(
+      { providers: providerModel(connection), reviews: reviewModel(connection) },
+      { providers: count, reviews: count * 2, members: 0 },
+      { headshot: image('headshot'), gallery: image('gallery') },
+    );
+    const ids = Array.from({ length: count }, (_, n) => seededId(`generated-${n}`));
+    await tellRunningInstances(
+      { AMQP_URL: process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672', EVENTS_EXCHANGE: process.env.EVENTS_EXCHANGE ?? EVENTS_EXCHANGE },
+      ids,
+      console.log,
+    );
     const seconds = (performance.now() - startedAt) / 1000;
     console.log(
       inserted === 0

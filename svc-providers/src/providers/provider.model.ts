@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
+import { OUTBOX_INDEX, outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
 
 /**
  * `creating` while step 1 makes the provider's login in svc-identity; `active` once both halves
@@ -135,6 +135,7 @@ const providerSchema = new Schema<ProviderDocument>(
 );
 // Sign-ups left unfinished, and every record with an account (the search index's read at start).
 providerSchema.index({ accountState: 1, createdAt: 1 });
+providerSchema.index(OUTBOX_INDEX);
 
 export type ProviderModel = Model<ProviderDocument>;
 

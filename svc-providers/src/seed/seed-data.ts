@@ -1,11 +1,6 @@
-import { createHash } from 'node:crypto';
 import { AREAS_OF_INTEREST, US_STATE_CODES, deaCheckDigit, npiCheckDigit } from '@altmed/contracts';
 
-/** A UUID made from a name, so seeding twice updates the same records. */
-export function seededId(name: string): string {
-  const hex = createHash('sha256').update(`altmed-seed:${name}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+export { seededId } from '@altmed/service-kit';
 
 /** A valid NPI (check digit included) from nine digits. */
 export function npiFrom(first9: number): string {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Provider } from '@altmed/contracts';
-import { withDatabase } from '@altmed/local-stack/src/testing';
+import { eventually, withDatabase } from '@altmed/local-stack/src/testing';
 import { logIn, memberToken, startTestProviders, type TestProviders } from '../test/test-service';
 import { DEMO_PROVIDER_PASSWORD, seedCommand } from './seed';
 import { demoProviders, seededId } from './seed-data';
@@ -51,9 +51,30 @@ it('seeds demo providers in every status, with logins, images and approved revie
   expect(own).toMatchObject({ status: 'blocked', blockedReason: blocked.blockedReason });
 }, 60_000);
 
-it('seeds a generated set with --providers', async () => {
-  await seedCommand(['--providers', '30'], seedEnv(), () => undefined);
-  const generated = await withDatabase(site.database, (db) => db.collection('providers').countDocuments({ email: /@bench\.altmed\.local$/ }));
-  expect(generated).toBe(30);
+it('seeds a generated set with its reviews, by generated members, again without duplicates, and tells the running service', async () => {
+  await seedCommand(['--providers', '30', '--reviews', '45', '--members', '10'], seedEnv(), () => undefined);
+  await seedCommand(['--providers', '30', '--reviews', '45', '--members', '10'], seedEnv(), () => undefined);
+  const { providers, reviews } = await withDatabase(site.database, async (db) => ({
+    providers: await db
+      .collection<{ _id: string; reviewStats: { totalReviews: number } }>('providers')
+      .find({ email: /@bench\.altmed\.local$/ })
+      .toArray(),
+    reviews: await db
+      .collection<{ providerId: string; userId?: string }>('reviews')
+      .find({ userId: { $exists: true } })
+      .toArray(),
+  }));
+  expect(providers).toHaveLength(30);
+  expect(reviews).toHaveLength(45);
+  expect(new Set(reviews.map((review) => review.userId)).size).toBe(10);
+  // The figures on each record are those of its reviews.
+  for (const provider of providers) expect(provider.reviewStats.totalReviews).toBe(reviews.filter((review) => review.providerId === provider._id).length);
+
+  const admin = await logIn(site.identity.url, 'admin@providers.test', 'an-admin-password-for-tests');
+  await eventually(async () => {
+    const listed = await request(site.url).get('/admins/providers?search=bench').set('Authorization', `Bearer ${admin}`);
+    return (listed.body as { total: number }).total === 30;
+  }, 10_000);
+
   await expect(seedCommand(['--providers', 'lots'], seedEnv(), () => undefined)).rejects.toThrow('--providers must be a whole number');
 }, 60_000);

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
 import { PROVIDER_CHANGED_MAX_IDS } from '@altmed/contracts';
-import { EventBroker, createLogger } from '@altmed/service-kit';
+import { EventBroker, createLogger, generatedMemberId } from '@altmed/service-kit';
 import sharp from 'sharp';
 import { identityAccounts, EmailTakenError } from '../accounts/identity-accounts';
-import { loadProvidersConfig } from '../config';
+import { loadProvidersConfig, type ProvidersConfig } from '../config';
 import { providerModel, type ProviderModel, type StoredImage } from '../providers/provider.model';
 import { reviewModel, type ReviewModel } from '../reviews/review.model';
-import { recountReviewStats } from '../reviews/review-stats';
+import { recountReviewStats, statsOfRatings } from '../reviews/review-stats';
 import { providerChangedEvent } from '../search/provider-search';
 import { s3Storage, type UploadStorage } from '../uploads/storage';
 import { deaFrom, demoProviders, generatedProvider, npiFrom, reviewsFor, seededId, type SeedProvider } from './seed-data';
@@ -147,72 +147,82 @@ async function seedDemo(deps: SeedDeps, accounts: ReturnType<typeof identityAcco
   return lines;
 }
 
-/** `count` generated providers (no logins) with a few reviews each, for benchmarks; they share one pair of images. */
-async function seedGenerated(deps: SeedDeps, count: number, log: (line: string) => void): Promise<void> {
+export interface GeneratedSet {
+  providers: number;
+  /** Reviews in all, spread evenly over the providers (all approved). */
+  reviews: number;
+  /** Generated members (svc-identity's seed) the reviews are written by; none: reviews without an author. */
+  members: number;
+}
+
+const insertIgnoringDuplicates = async (insert: () => Promise<unknown[]>): Promise<number> => {
+  try {
+    return (await insert()).length;
+  } catch (err) {
+    // A run stopped half-way left some of them: the others are inserted all the same.
+    if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+    return (err as { insertedDocs?: unknown[] }).insertedDocs?.length ?? 0;
+  }
+};
+
+/**
+ * The first providers of a large generated set and their reviews, as plain inserts in batches of
+ * 2,000 providers: no logins, the review figures computed from the reviews as they are written, each
+ * provider created a minute after the previous one. A stopped run leaves whole batches, and running
+ * it again inserts only what is missing. Answers how many providers were inserted.
+ */
+export async function insertGeneratedProviders(
+  deps: Pick<SeedDeps, 'providers' | 'reviews'>,
+  set: GeneratedSet,
+  images: { headshot: StoredImage; gallery: StoredImage },
+  log: (line: string) => void = () => undefined,
+): Promise<number> {
+  await Promise.all([deps.providers.init(), deps.reviews.init()]);
+  const reviewsOf = (n: number) => Math.floor(set.reviews / set.providers) + (n < set.reviews % set.providers ? 1 : 0);
+  const createdFrom = Date.now() - set.providers * 60_000;
+  let inserted = 0;
+  for (let start = 0; start < set.providers; start += INSERT_BATCH) {
+    const numbers = Array.from({ length: Math.min(INSERT_BATCH, set.providers - start) }, (_, offset) => start + offset);
+    if (await deps.providers.exists({ _id: seededId(`generated-${numbers.at(-1)!}`) })) continue;
+    const reviews = numbers.flatMap((n) =>
+      reviewDocuments(seededId(`generated-${n}`), n, reviewsOf(n))
+        .filter((review) => review.isApproved)
+        .map((review, index) => ({ ...review, ...(set.members > 0 ? { userId: generatedMemberId((n * 7 + index) % set.members) } : {}) })),
+    );
+    const byProvider = new Map<string, typeof reviews>();
+    for (const review of reviews) byProvider.set(review.providerId, [...(byProvider.get(review.providerId) ?? []), review]);
+    const providers = numbers.map((n) => {
+      const provider = generatedProvider(n);
+      const _id = seededId(`generated-${n}`);
+      const createdAt = new Date(createdFrom + n * 60_000);
+      return {
+        _id,
+        ...recordOf(provider, n, provider.email, provider.npiNumber),
+        ...images,
+        reviewStats: statsOfRatings(byProvider.get(_id) ?? []),
+        createdAt,
+        updatedAt: createdAt,
+      };
+    });
+    // Reviews first: a provider present means its reviews are too.
+    await insertIgnoringDuplicates(() => deps.reviews.insertMany(reviews, { ordered: false, lean: true }));
+    inserted += await insertIgnoringDuplicates(() => deps.providers.insertMany(providers, { ordered: false, lean: true }));
+    log(`  ${Math.min(start + INSERT_BATCH, set.providers)} of ${set.providers} providers`);
+  }
+  return inserted;
+}
+
+/** The generated set with a shared pair of real images in S3 (the seed); benchmarks give image keys without files. */
+async function seedGenerated(deps: SeedDeps, set: GeneratedSet, log: (line: string) => void): Promise<number> {
   const shared = seededId('generated-images');
   const [headshot, gallery] = await Promise.all([
     makeImage(deps.storage, shared, 'headshot', ['#2f5d50', '#a7c4b5']),
     makeImage(deps.storage, shared, 'gallery', ['#2f5d50', '#a7c4b5']),
   ]);
-  for (let start = 0; start < count; start += BATCH) {
-    const numbers = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => start + offset);
-    const generated = numbers.map((n) => ({ n, id: seededId(`generated-${n}`), provider: generatedProvider(n) }));
-    await deps.providers.bulkWrite(
-      generated.map(({ n, id, provider }) => ({
-        updateOne: {
-          filter: { _id: id },
-          update: { $set: { ...recordOf(provider, n, provider.email, provider.npiNumber), headshot, gallery }, $setOnInsert: { createdAt: new Date() } },
-          upsert: true,
-        },
-      })),
-      { ordered: false },
-    );
-    const ids = generated.map(({ id }) => id);
-    await deps.reviews.deleteMany({ providerId: { $in: ids }, userId: { $exists: false } });
-    await deps.reviews.insertMany(generated.flatMap(({ n, id }) => reviewDocuments(id, n, n % 6)));
-    await recountReviewStats(deps.providers, deps.reviews, ids);
-    log(`  ${Math.min(start + BATCH, count)} of ${count} providers`);
-  }
+  return insertGeneratedProviders(deps, set, { headshot, gallery }, log);
 }
 
 const INSERT_BATCH = 2_000;
-
-/**
- * The first `count` generated providers as plain inserts (benchmarks): no reviews, no logins, image
- * keys without files, each created a second after the previous one. Answers how many were inserted;
- * a database that already holds them is left as it is.
- */
-export async function insertGeneratedProviders(providers: ProviderModel, count: number): Promise<number> {
-  await providers.init();
-  if (await providers.exists({ _id: seededId(`generated-${count - 1}`) })) return 0;
-  const shared = seededId('generated-images');
-  const image = (kind: string) => ({ key: `providers/${shared}/${kind}-seed.jpg`, thumbnailKey: `providers/${shared}/${kind}-seed-thumb.jpg` });
-  const createdFrom = Date.now() - count * 1000;
-  let inserted = 0;
-  for (let start = 0; start < count; start += INSERT_BATCH) {
-    const documents = Array.from({ length: Math.min(INSERT_BATCH, count - start) }, (_, offset) => {
-      const n = start + offset;
-      const provider = generatedProvider(n);
-      const createdAt = new Date(createdFrom + n * 1000);
-      return {
-        _id: seededId(`generated-${n}`),
-        ...recordOf(provider, n, provider.email, provider.npiNumber),
-        headshot: image('headshot'),
-        gallery: image('gallery'),
-        createdAt,
-        updatedAt: createdAt,
-      };
-    });
-    try {
-      inserted += (await providers.insertMany(documents, { ordered: false, lean: true })).length;
-    } catch (err) {
-      // A run stopped half-way left some of them: the others are inserted all the same.
-      if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
-      inserted += (err as { insertedDocs?: unknown[] }).insertedDocs?.length ?? 0;
-    }
-  }
-  return inserted;
-}
 
 const generatedIds = (count: number) => Array.from({ length: count }, (_, n) => seededId(`generated-${n}`));
 
@@ -220,17 +230,22 @@ const generatedIds = (count: number) => Array.from({ length: count }, (_, n) => 
  * Tells the running svc-providers instances which records the seed wrote (provider.changed, in
  * batches), so that their search indexes read them now; instances started later read them at start.
  */
-async function tellRunningInstances(config: ReturnType<typeof loadProvidersConfig>, ids: string[], log: (line: string) => void): Promise<void> {
-  const broker = new EventBroker({ url: config.AMQP_URL, logger: createLogger('seed', 'error'), exchange: config.EVENTS_EXCHANGE });
-  await broker.start();
+export async function tellRunningInstances(
+  broker: Pick<ProvidersConfig, 'AMQP_URL' | 'EVENTS_EXCHANGE'>,
+  ids: string[],
+  log: (line: string) => void,
+): Promise<void> {
+  const events = new EventBroker({ url: broker.AMQP_URL, logger: createLogger('seed', 'error'), exchange: broker.EVENTS_EXCHANGE });
+  await events.start();
   try {
+    await events.publishingReady();
     for (let start = 0; start < ids.length; start += PROVIDER_CHANGED_MAX_IDS) {
-      await broker.publish(providerChangedEvent(ids.slice(start, start + PROVIDER_CHANGED_MAX_IDS)));
+      await events.publish(providerChangedEvent(ids.slice(start, start + PROVIDER_CHANGED_MAX_IDS)));
     }
   } catch (err) {
     log(`Running instances of svc-providers were not told (${err instanceof Error ? err.message : String(err)}); they read the records when they start.`);
   } finally {
-    await broker.close();
+    await events.close();
   }
 }
 
@@ -245,10 +260,19 @@ function devInternalApiToken(): string | undefined {
  * S3 and svc-identity, with the environment the services use (`npm start`'s defaults otherwise).
  */
 export async function seedCommand(argv: string[], env: NodeJS.ProcessEnv, log: (line: string) => void = console.log): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { providers: { type: 'string' } }, strict: true });
-  const count = values.providers === undefined ? undefined : Number(values.providers);
-  if (count !== undefined && !(Number.isInteger(count) && count > 0 && count <= 1_000_000))
-    throw new Error('--providers must be a whole number from 1 to 1000000');
+  const { values } = parseArgs({
+    args: argv,
+    options: { providers: { type: 'string' }, reviews: { type: 'string' }, members: { type: 'string' } },
+    strict: true,
+  });
+  const countOf = (name: 'providers' | 'reviews' | 'members', fallback: number | undefined) => {
+    const value = values[name] === undefined ? fallback : Number(values[name]);
+    if (value !== undefined && !(Number.isInteger(value) && value >= 0 && value <= 1_000_000))
+      throw new Error(`--${name} must be a whole number from 0 to 1000000`);
+    return value;
+  };
+  const providersCount = countOf('providers', undefined);
+  if (providersCount === 0) throw new Error('--providers must be a whole number from 1 to 1000000');
   const config = loadProvidersConfig({
     MONGO_URL: 'mongodb://127.0.0.1:27017',
     ...env,
@@ -259,10 +283,13 @@ export async function seedCommand(argv: string[], env: NodeJS.ProcessEnv, log: (
   try {
     const deps: SeedDeps = { providers: providerModel(connection), reviews: reviewModel(connection), storage };
     await Promise.all([deps.providers.init(), deps.reviews.init()]);
-    if (count !== undefined) {
-      log(`Seeding ${count} generated providers into ${connection.name}`);
-      await seedGenerated(deps, count, log);
-      await tellRunningInstances(config, generatedIds(count), log);
+    if (providersCount !== undefined) {
+      const set = { providers: providersCount, reviews: countOf('reviews', providersCount * 2)!, members: countOf('members', 0)! };
+      const startedAt = Date.now();
+      log(`Seeding ${set.providers} generated providers and ${set.reviews} reviews into ${connection.name}`);
+      const inserted = await seedGenerated(deps, set, log);
+      log(`${inserted} providers inserted in ${Math.round((Date.now() - startedAt) / 1000)} s`);
+      await tellRunningInstances(config, generatedIds(set.providers), log);
       return;
     }
     const lines = await seedDemo(deps, identityAccounts(config.IDENTITY_URL, config.INTERNAL_API_TOKEN));

@@ -1,0 +1,32 @@
+import request from 'supertest';
+import { generatedMemberId } from '@altmed/service-kit';
+import { withDatabase } from '@altmed/local-stack/src/testing';
+import { authBody, startTestIdentity, type TestIdentity } from '../test/test-service';
+import { GENERATED_MEMBER_PASSWORD, generatedMemberEmail, seedMembersCommand } from './seed-members';
+
+let identity: TestIdentity;
+beforeAll(async () => {
+  identity = await startTestIdentity({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+}, 60_000);
+afterAll(() => identity.stop());
+
+it('seeds generated members who log in, two in three with an active membership, and again without duplicates', async () => {
+  const env = { ...process.env, MONGO_DB: identity.database };
+  await seedMembersCommand(['--members', '6'], env, () => undefined);
+  await seedMembersCommand(['--members', '6'], env, () => undefined);
+  const members = await withDatabase(identity.database, (db) => db.collection('users').countDocuments({ email: /@seed\.altmed\.local$/ }));
+  expect(members).toBe(6);
+
+  const login = await request(identity.url)
+    .post('/users/login')
+    .send({ email: generatedMemberEmail(0), password: GENERATED_MEMBER_PASSWORD })
+    .expect(200);
+  expect(authBody(login).user).toMatchObject({ id: generatedMemberId(0), role: 'user', membership: { status: 'active' } });
+  const unpaid = await request(identity.url)
+    .post('/users/login')
+    .send({ email: generatedMemberEmail(2), password: GENERATED_MEMBER_PASSWORD })
+    .expect(200);
+  expect(authBody(unpaid).user.membership.status).toBe('none');
+
+  await expect(seedMembersCommand(['--members', '0'], env, () => undefined)).rejects.toThrow('--members must be a whole number');
+}, 60_000);
