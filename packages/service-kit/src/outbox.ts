@@ -82,7 +82,7 @@ export function withEvents<T>(update: UpdateQuery<T>, events: EventEnvelope[]): 
     $set: { ...set, outboxPending: true },
     $push: { ...push, outbox: { $each: events } },
     $min: { ...min, outboxDueAt: new Date() },
-  } as UpdateQuery<T>;
+  };
 }
 
 /** 1 s, 2 s, 4 s … capped at five minutes. */

@@ -18,7 +18,6 @@ import { deaFrom, demoProviders, generatedProvider, npiFrom, reviewsFor, seededI
 export const DEMO_PROVIDER_PASSWORD = 'Provider-Demo-2025';
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const DAY_MS = 24 * 3600 * 1000;
-const BATCH = 500;
 const DUPLICATE_KEY = 11000;
 
 interface SeedDeps {
