@@ -1,4 +1,4 @@
-import { OutboxRelay, identityTokenVerifier, startService, startupStep, type RunningService } from '@altmed/service-kit';
+import { OutboxRelay, identityTokenVerifier, runOnce, startService, startupStep, type RunningService } from '@altmed/service-kit';
 import { identityAccounts } from './accounts/identity-accounts';
 import { adminProvidersRouter } from './admin/admin-providers.routes';
 import { compareRouter } from './compare/compare.routes';
@@ -36,7 +36,10 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       await startupStep(logger, 'indexes of providers, reviews and saved providers', async () => {
         await Promise.all([providers.init(), reviews.init(), savedProviders.init()]);
       });
-      await startupStep(logger, 'review figures of records that have none', () => backfillReviewStats(providers, reviews));
+      // Every record written since the figures exist has them: a pass over every record, once per database.
+      await startupStep(logger, 'review figures of records that have none (once)', () =>
+        runOnce(connection, 'providers:review-stats', () => backfillReviewStats(providers, reviews)),
+      );
       const relay = new OutboxRelay({ broker, models: [providers], logger });
       const storage = s3Storage(config);
       const search = new ProviderSearch(providers, logger);

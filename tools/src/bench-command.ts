@@ -6,6 +6,7 @@ import { startLocalStack, type LocalStack } from './index';
 import { startMarketplace, type Marketplace, type MarketplacePorts } from './marketplace';
 import { sleep } from './net';
 import { benchRedeploys } from './redeploy-bench';
+import { idleCpuShare, residentMbOf, scaleSet, seedAtScale, timeCallsAtScale } from './scale-bench';
 import { repoRoot } from './paths';
 import { dropDatabasesEndingWith } from './test-command';
 
@@ -51,7 +52,7 @@ export async function runBench(): Promise<number> {
     await dropDatabasesEndingWith(stack.env.MONGO_URL!, BENCH_DATABASE_SUFFIX);
     const siteUrl = `http://127.0.0.1:${benchMarketplacePorts.gateway}`;
     log(`starting the whole system on bench ports (${siteUrl}; app logs in .data/logs/bench-*.log)`);
-    marketplace = await startMarketplace({
+    const marketplaceOptions = {
       stackEnv: stack.env,
       ports: benchMarketplacePorts,
       siteUrl,
@@ -59,7 +60,8 @@ export async function runBench(): Promise<number> {
       echoLogs: false,
       logFilePrefix: 'bench-',
       log,
-    });
+    };
+    marketplace = await startMarketplace(marketplaceOptions);
     void marketplace.appExited.then((description) => problems.push(`during the bench: ${description}`));
 
     const benchEnv: NodeJS.ProcessEnv = { ...process.env, ...marketplace.env, BENCH_SITE_URL: siteUrl };
@@ -79,6 +81,26 @@ export async function runBench(): Promise<number> {
         `sign-up to welcome email: ${latencies.arrived} of ${signups} arrived; p50 ${latencies.p50} ms, p95 ${latencies.p95} ms, max ${latencies.max} ms`,
       );
       if (latencies.arrived < signups) problems.push(`${signups - latencies.arrived} welcome emails did not arrive within ${welcomeTimeoutMs / 1000} s`);
+    }
+    if (measures('scale')) {
+      const admin = { email: marketplace.env.ADMIN_EMAIL!, password: marketplace.env.ADMIN_PASSWORD! };
+      log(`at scale: npm run seed -- --members ${scaleSet.members} --providers ${scaleSet.providers} --reviews ${scaleSet.reviews} into the bench databases`);
+      const seedSeconds = seedAtScale(benchEnv);
+      const lines = await timeCallsAtScale(siteUrl, admin);
+      const providersMb = residentMbOf(marketplace.nodeUnits['svc-providers']!.pid);
+      log(`at scale: the site idle for a while, then started again with the data`);
+      const idle = await idleCpuShare();
+      const restartedAt = performance.now();
+      await marketplace.stop();
+      marketplace = await startMarketplace(marketplaceOptions);
+      const startSeconds = (performance.now() - restartedAt) / 1000;
+      console.log(
+        [
+          `at scale (${scaleSet.members} members, ${scaleSet.providers} providers, ${scaleSet.reviews} reviews):`,
+          `  seed ${seedSeconds.toFixed(0)} s; svc-providers resident memory ${providersMb.toFixed(0)} MB; idle site ${(idle * 100).toFixed(1)} % of one core; start with the data (stop to ready) ${startSeconds.toFixed(0)} s`,
+          ...lines,
+        ].join('\n'),
+      );
     }
     if (measures('redeploys')) {
       log('redeploying each unit in turn under steady traffic on every area (rebuilds all nine: a few minutes)');

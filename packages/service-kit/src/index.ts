@@ -13,3 +13,4 @@ export * from './auth';
 export * from './service';
 export * from './query-shapes';
 export * from './seed-ids';
+export * from './migrations';

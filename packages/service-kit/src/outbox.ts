@@ -4,6 +4,7 @@ import { EventCatalog, type EventData, type EventEnvelope, type EventType } from
 import type { EventBroker } from './broker';
 import { OutboxClaims } from './outbox-claims';
 import type { Logger } from './logger';
+import { runOnce } from './migrations';
 import type { QueryShape } from './query-shapes';
 
 /**
@@ -185,19 +186,16 @@ export class OutboxRelay {
 
   /**
    * Documents written before `outboxPending` existed (or by hand) carry events without it: mark them
-   * pending, due now unless they were due already. A pass over every document, so it runs once per
-   * collection: a marker in `outbox_migrations` says it has.
+   * pending, due now unless they were due already. A pass over every document, so once per collection.
    */
   private async markPendingDocuments(): Promise<void> {
     for (const model of this.options.models) {
-      const migrations = model.db.collection<{ _id: string; at: Date }>('outbox_migrations');
-      const marker = `${model.collection.name}:outbox-pending`;
-      if (await migrations.findOne({ _id: marker })) continue;
-      await model.updateMany(
-        { 'outbox.0': { $exists: true }, outboxPending: { $exists: false } },
-        { $set: { outboxPending: true }, $min: { outboxDueAt: new Date() } },
+      await runOnce(model.db, `${model.collection.name}:outbox-pending`, () =>
+        model.updateMany(
+          { 'outbox.0': { $exists: true }, outboxPending: { $exists: false } },
+          { $set: { outboxPending: true }, $min: { outboxDueAt: new Date() } },
+        ),
       );
-      await migrations.updateOne({ _id: marker }, { $set: { at: new Date() } }, { upsert: true });
     }
   }
 

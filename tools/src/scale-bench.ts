@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { sleep } from './net';
+import { repoRoot } from './paths';
+
+/** A real business's data (issue 20): members, providers and their reviews. */
+export const scaleSet = {
+  members: Number(process.env.BENCH_SCALE_MEMBERS ?? 100_000),
+  providers: Number(process.env.BENCH_SCALE_PROVIDERS ?? 100_000),
+  reviews: Number(process.env.BENCH_SCALE_REVIEWS ?? 200_000),
+};
+const samples = Number(process.env.BENCH_SCALE_SAMPLES ?? 20);
+const concurrency = 16;
+const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
+const GENERATED_MEMBER_PASSWORD = 'Member-Demo-2025';
+
+/** Runs `npm run seed` with the bench's environment and answers how long it took, in seconds. */
+export function seedAtScale(env: NodeJS.ProcessEnv): number {
+  const startedAt = performance.now();
+  const args = ['--members', String(scaleSet.members), '--providers', String(scaleSet.providers), '--reviews', String(scaleSet.reviews)];
+  const result = spawnSync('node', ['tools/bootstrap.mjs', 'seed', ...args], { cwd: repoRoot, env, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run seed ${args.join(' ')} exited with ${result.status}`);
+  return (performance.now() - startedAt) / 1000;
+}
+
+interface Call {
+  name: string;
+  method?: 'GET' | 'POST' | 'PUT';
+  path: string;
+  token?: string;
+  body?: unknown;
+}
+
+async function call(siteUrl: string, { method = 'GET', path, token, body }: Call): Promise<unknown> {
+  const response = await fetch(`${siteUrl}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`);
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+const login = async (siteUrl: string, email: string, password: string) =>
+  ((await call(siteUrl, { name: 'login', method: 'POST', path: '/api/users/login', body: { email, password } })) as { token: string }).token;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function timed(siteUrl: string, request: Call): Promise<number> {
+  const startedAt = performance.now();
+  await call(siteUrl, request);
+  return performance.now() - startedAt;
+}
+
+/** p50 and p95 of each call: `samples` one at a time, then 16 at once (16 callers, `samples` calls each). */
+async function timeCalls(siteUrl: string, calls: Call[]): Promise<string[]> {
+  const lines: string[] = [];
+  for (const request of calls) {
+    const alone: number[] = [];
+    for (let sample = 0; sample < samples; sample += 1) alone.push(await timed(siteUrl, request));
+    const together: number[] = [];
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let sample = 0; sample < samples; sample += 1) together.push(await timed(siteUrl, request));
+      }),
+    );
+    const figures = (ms: number[]) => {
+      const sorted = ms.sort((a, b) => a - b);
+      return `p50 ${percentile(sorted, 50).toFixed(0).padStart(4)} ms, p95 ${percentile(sorted, 95).toFixed(0).padStart(4)} ms`;
+    };
+    lines.push(`  ${request.name.padEnd(40)} alone ${figures(alone)}; ${concurrency} at once ${figures(together)}`);
+  }
+  return lines;
+}
+
+/** Every process under `root` (the bench's local stack and units), from /proc. */
+function descendantsOf(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // the process has just exited
+    }
+  }
+  const found: number[] = [];
+  const visit = (pid: number) => {
+    for (const [child, parent] of parents) {
+      if (parent !== pid) continue;
+      found.push(child);
+      visit(child);
+    }
+  };
+  visit(root);
+  return found;
+}
+
+/** CPU seconds (user and system) the processes have used so far. */
+function cpuSecondsOf(pids: number[]): number {
+  const ticksPerSecond = 100;
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process has just exited
+    }
+  }
+  return ticks / ticksPerSecond;
+}
+
+/** The largest resident set among a unit's processes (its worker), in MB. */
+export function residentMbOf(unitPid: number): number {
+  let largest = 0;
+  for (const pid of [unitPid, ...descendantsOf(unitPid)]) {
+    try {
+      const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      largest = Math.max(largest, Number(rss ?? 0) / 1024);
+    } catch {
+      // the process has just exited
+    }
+  }
+  return largest;
+}
+
+/** The share of one core the whole site (every process this bench started: database, services, gateway) uses while nobody calls it. */
+export async function idleCpuShare(): Promise<number> {
+  const processes = descendantsOf(process.pid);
+  const before = cpuSecondsOf(processes);
+  await sleep(idleSeconds * 1000);
+  return (cpuSecondsOf(processes) - before) / idleSeconds;
+}
+
+/** Waits until svc-providers' search index holds the seeded providers (the seed tells the running instances). */
+async function indexHolds(siteUrl: string, adminToken: string, providers: number): Promise<number> {
+  const startedAt = performance.now();
+  for (;;) {
+    const answer = (await call(siteUrl, { name: 'admin list', path: '/api/admins/providers', token: adminToken })) as { stats: { total: number } };
+    if (answer.stats.total >= providers) return (performance.now() - startedAt) / 1000;
+    await sleep(1_000);
+  }
+}
+
+/** The user-facing calls of issue 20 through the gateway, timed. */
+export async function timeCallsAtScale(siteUrl: string, admin: { email: string; password: string }): Promise<string[]> {
+  const adminToken = await login(siteUrl, admin.email, admin.password);
+  const indexSeconds = await indexHolds(siteUrl, adminToken, scaleSet.providers);
+  const member = await login(siteUrl, 'member0@seed.altmed.local', GENERATED_MEMBER_PASSWORD);
+  const directory = (await call(siteUrl, { name: 'directory', path: '/api/directory/providers?sort=rating', token: member })) as {
+    providers: { _id: string; providerName: string; city: string; state: string; specialties: string[] }[];
+  };
+  const sample = directory.providers[3]!;
+  const lastName = /^Dr\. \S+ (\S+),/.exec(sample.providerName)?.[1] ?? 'Rivera';
+  const typo = `${lastName.slice(0, 2)}${lastName.slice(3)}`;
+  const pending = (await call(siteUrl, { name: 'pending', path: '/api/admins/providers?status=pending', token: adminToken })) as {
+    providers: { npiNumber: string }[];
+  };
+  for (const saved of directory.providers.slice(0, 5))
+    await call(siteUrl, { name: 'save', method: 'PUT', path: `/api/saved-providers/${saved._id}`, token: member });
+  const calls: Call[] = [
+    { name: 'login (a member)', method: 'POST', path: '/api/users/login', body: { email: 'member1@seed.altmed.local', password: GENERATED_MEMBER_PASSWORD } },
+    { name: 'GET /users/me', path: '/api/users/me', token: member },
+    { name: `directory: text "${lastName.toLowerCase()}"`, path: `/api/directory/providers?q=${encodeURIComponent(lastName)}`, token: member },
+    { name: `directory: text with a typo "${typo.toLowerCase()}"`, path: `/api/directory/providers?q=${encodeURIComponent(typo)}`, token: member },
+    { name: `directory: area "${sample.specialties[0]}"`, path: `/api/directory/providers?areas=${encodeURIComponent(sample.specialties[0]!)}`, token: member },
+    {
+      name: `directory: ${sample.state}, ${sample.city}`,
+      path: `/api/directory/providers?state=${sample.state}&city=${encodeURIComponent(sample.city)}`,
+      token: member,
+    },
+    { name: 'directory: best rated, page 1', path: '/api/directory/providers?sort=rating', token: member },
+    { name: 'directory: best rated, page 20', path: '/api/directory/providers?sort=rating&page=20', token: member },
+    { name: `admin: name "${lastName.toLowerCase()}"`, path: `/api/admins/providers?search=${encodeURIComponent(lastName)}`, token: adminToken },
+    { name: 'admin: NPI', path: `/api/admins/providers?search=${pending.providers[0]?.npiNumber ?? '2000'}`, token: adminToken },
+    { name: `admin: city "${sample.city}"`, path: `/api/admins/providers?search=${encodeURIComponent(sample.city)}`, token: adminToken },
+    { name: 'admin: pending', path: '/api/admins/providers?status=pending', token: adminToken },
+    { name: 'admin: first page, with the counts', path: '/api/admins/providers', token: adminToken },
+    { name: 'a provider profile', path: `/api/provider-info/${sample._id}`, token: member },
+    { name: 'the saved list', path: '/api/saved-providers', token: member },
+  ];
+  return [`search index holds the ${scaleSet.providers} providers ${indexSeconds.toFixed(0)} s after the seed ended`, ...(await timeCalls(siteUrl, calls))];
+}
