@@ -128,6 +128,31 @@ describe('startLocalStack', () => {
     }
   });
 
+  it('keeps answering after a client goes away in the middle of a bulk write and a cursor', async () => {
+    const writer = await mongoose.createConnection(stack.env.MONGO_URL ?? '', { dbName: 'local_stack_test' }).asPromise();
+    const documents = writer.db!.collection<{ _id: string; n: number; done?: boolean }>('abandoned_writes');
+    await documents.insertMany(Array.from({ length: 2_000 }, (_, n) => ({ _id: `doc-${n}`, n })));
+    const cursor = documents.find({}).batchSize(10);
+    await cursor.next();
+    const writing = documents
+      .bulkWrite(Array.from({ length: 2_000 }, (_, n) => ({ updateOne: { filter: { _id: `doc-${n}` }, update: { $set: { done: true } } } })))
+      .catch(() => 'cut');
+    // A seed stopped with Ctrl-C: its connections close under the running command and the open cursor.
+    await writer.close(true);
+    await writing;
+
+    const reader = await mongoose.createConnection(stack.env.MONGO_URL ?? '', { dbName: 'local_stack_test' }).asPromise();
+    try {
+      const probe = reader.db!.collection<{ _id: string }>('abandoned_writes');
+      expect(await probe.findOne({ _id: 'doc-7' })).toMatchObject({ n: 7 });
+      await probe.updateOne({ _id: 'doc-7' }, { $set: { after: true } });
+      expect(await probe.countDocuments({})).toBe(2_000);
+      await probe.drop();
+    } finally {
+      await reader.close();
+    }
+  });
+
   it("answers top-level equalities from the collection's indexes, with MongoDB's matches", async () => {
     const connection = await mongoose.createConnection(stack.env.MONGO_URL ?? '', { dbName: 'local_stack_test' }).asPromise();
     const db = connection.db!;
