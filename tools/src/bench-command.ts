@@ -93,6 +93,7 @@ export async function runBench(): Promise<number> {
       const restartedAt = performance.now();
       await marketplace.stop();
       marketplace = await startMarketplace(marketplaceOptions);
+      void marketplace.appExited.then((description) => problems.push(`during the bench: ${description}`));
       const startSeconds = (performance.now() - restartedAt) / 1000;
       console.log(
         [

@@ -139,9 +139,20 @@ export class EventBroker {
     });
   }
 
+  /** Whether events can be published now (what a relay needs, whether or not the service also consumes). */
+  canPublish(): boolean {
+    return this.connected.publisher && this.publishChannel !== undefined;
+  }
+
   /** Whether events can be published and, if the service consumes, delivered to it. */
   isConnected(): boolean {
     return this.connected.publisher && this.publishChannel !== undefined && (!this.consumes || this.connected.consumer);
+  }
+
+  /** Resolves once events can be published (for a short-lived publisher, such as the seed); rejects after `timeoutMs`. */
+  async publishingReady(timeoutMs = PUBLISH_TIMEOUT_MS): Promise<void> {
+    if (this.canPublish()) return;
+    await once(this.publishing, 'publish-ready', { signal: AbortSignal.timeout(timeoutMs) });
   }
 
   /**
@@ -149,12 +160,6 @@ export class EventBroker {
    * otherwise (or after 10 s, as under a blocked connection), so the outbox keeps an event that no
    * consumer's queue would have received.
    */
-  /** Resolves once events can be published (for a short-lived publisher, such as the seed); rejects after `timeoutMs`. */
-  async publishingReady(timeoutMs = PUBLISH_TIMEOUT_MS): Promise<void> {
-    if (this.publishChannel && this.connected.publisher) return;
-    await once(this.publishing, 'publish-ready', { signal: AbortSignal.timeout(timeoutMs) });
-  }
-
   async publish(event: EventEnvelope): Promise<void> {
     const channel = this.publishChannel;
     if (!channel || !this.connected.publisher) throw new Error('Broker is not connected');
@@ -296,7 +301,12 @@ export class EventBroker {
     const { consumerTag } = await channel.consume(
       queue,
       (message) => {
-        if (!message || this.consumingStopped) return;
+        if (!message) {
+          // The broker cancelled the subscription (its queue was deleted): rebuild the connection, and with it the queue.
+          if (!this.closing && !this.consumingStopped) void model.close().catch(() => undefined);
+          return;
+        }
+        if (this.consumingStopped) return;
         const delivery = Promise.resolve()
           .then(() => subscription.handle(eventEnvelopeSchema.parse(JSON.parse(message.content.toString('utf8')))))
           .catch((err: unknown) => logger.warn({ subscription: subscription.name, err: String(err) }, 'subscribed event not handled'));

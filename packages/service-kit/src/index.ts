@@ -12,5 +12,6 @@ export * from './inbox';
 export * from './auth';
 export * from './service';
 export * from './query-shapes';
-export * from './seed-ids';
+export * from './seeding';
 export * from './migrations';
+export * from './settles-within';

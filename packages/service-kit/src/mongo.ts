@@ -1,5 +1,5 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import mongoose, { type Connection } from 'mongoose';
+import { settlesWithin } from './settles-within';
 
 export type { Connection };
 
@@ -28,14 +28,10 @@ export async function prepareReadinessProbe(connection: Connection, service: str
 export async function answersQueries(connection: Connection, service: string): Promise<boolean> {
   try {
     if (connection.readyState !== mongoose.ConnectionStates.connected || !connection.db) return false;
-    const query = connection.db.collection<{ _id: string }>(PROBE_COLLECTION).findOne({ _id: service });
+    // Found (the document) or not (null: a test may have dropped the database), the query was answered.
     // The driver's own timeoutMS left a query on a connection that stopped answering waiting for good.
-    const giveUp = new AbortController();
-    const answer = await Promise.race([query, delay(READINESS_QUERY_TIMEOUT_MS, 'no answer' as const, { signal: giveUp.signal })]).finally(() =>
-      giveUp.abort(),
-    );
-    // Found or not (a test may have dropped the database), the query was answered.
-    return answer !== 'no answer';
+    const probe = connection.db.collection<{ _id: string }>(PROBE_COLLECTION).findOne({ _id: service });
+    return (await settlesWithin(probe, READINESS_QUERY_TIMEOUT_MS)) !== undefined;
   } catch {
     return false;
   }

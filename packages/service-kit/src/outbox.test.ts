@@ -167,7 +167,7 @@ it('a publish that hangs ties up one slot, not the relay', async () => {
   const released = new Promise<void>((resolve) => (release = resolve));
   // The real broker, except that the hanging event's publish waits (as under a blocked connection) until released.
   const slowBroker = {
-    isConnected: () => broker.isConnected(),
+    canPublish: () => broker.canPublish(),
     publish: async (entry: EventEnvelope) => {
       if (entry.type === hangingType) await released;
       await broker.publish(entry);

@@ -90,7 +90,7 @@ export function withEvents<T>(update: UpdateQuery<T>, events: EventEnvelope[]): 
 export const defaultOutboxRetryDelay = (attempt: number): number => Math.min(1_000 * 2 ** (attempt - 1), 5 * 60_000);
 
 export interface OutboxRelayOptions {
-  broker: Pick<EventBroker, 'publish' | 'isConnected'>;
+  broker: Pick<EventBroker, 'publish' | 'canPublish'>;
   // Models differ in their _id type and fields; the relay only reads and writes the outbox fields.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   models: Model<any>[];
@@ -201,7 +201,7 @@ export class OutboxRelay {
 
   private async pass(): Promise<void> {
     const { broker, concurrency = 16 } = this.options;
-    if (!broker.isConnected()) return;
+    if (!broker.canPublish()) return;
     if (this.queue.length === 0 && this.inFlight.size < concurrency) await this.fetchDueDocuments();
     this.startQueued();
   }
@@ -232,7 +232,7 @@ export class OutboxRelay {
   private startQueued(): void {
     const { broker, logger, concurrency = 16 } = this.options;
     // Without a broker, the queued documents would only fail; the next pass fetches them again.
-    if (this.stopped || !broker.isConnected()) this.queue.length = 0;
+    if (this.stopped || !broker.canPublish()) this.queue.length = 0;
     while (this.inFlight.size < concurrency) {
       const next = this.queue.shift();
       if (!next) break;
@@ -290,7 +290,7 @@ export class OutboxRelay {
         await broker.publish(event);
       } catch (err) {
         // While the broker is away, the outage is to blame, not the document: it stays due.
-        if (!broker.isConnected()) return;
+        if (!broker.canPublish()) return;
         const attempt = (index === 0 ? (document.outboxAttempts ?? 0) : 0) + 1;
         const delayMs = retryDelayMs(attempt);
         await model.updateOne(isFirst, { $set: { outboxDueAt: new Date(Date.now() + delayMs), outboxAttempts: attempt } });

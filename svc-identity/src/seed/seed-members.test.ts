@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { generatedMemberId } from '@altmed/service-kit';
+import { GENERATED_MEMBER_PASSWORD, generatedMemberEmail, generatedMemberId } from '@altmed/service-kit';
 import { withDatabase } from '@altmed/local-stack/src/testing';
 import { authBody, startTestIdentity, type TestIdentity } from '../test/test-service';
-import { GENERATED_MEMBER_PASSWORD, generatedMemberEmail, seedMembersCommand } from './seed-members';
+import { seedMembersCommand } from './seed-members';
 
 let identity: TestIdentity;
 beforeAll(async () => {

@@ -1,19 +1,14 @@
 import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
-import { generatedMemberId, loadConfig } from '@altmed/service-kit';
+import { GENERATED_MEMBER_PASSWORD, generatedMemberEmail, generatedMemberId, insertIgnoringDuplicates, loadConfig } from '@altmed/service-kit';
 import { identityEnv } from '../config';
 import { hashPassword } from '../users/password';
 import { userModel, type UserModel } from '../users/user.model';
 
-/** Every generated member logs in with this password. */
-export const GENERATED_MEMBER_PASSWORD = 'Member-Demo-2025';
 const BATCH = 2_000;
-const DUPLICATE_KEY = 11000;
 const DAY_MS = 24 * 3600 * 1000;
 const firstNames = ['Ada', 'Ben', 'Cleo', 'Dev', 'Esme', 'Finn', 'Gia', 'Hugo', 'Ines', 'Jon', 'Kira', 'Luca'];
 const lastNames = ['Reyes', 'Okafor', 'Lindqvist', 'Park', 'Dubois', 'Mehta', 'Novak', 'Alvarez', 'Ito', 'Byrne', 'Costa', 'Fischer'];
-
-export const generatedMemberEmail = (n: number) => `member${n}@seed.altmed.local`;
 
 /**
  * The first `count` generated members, as plain inserts in batches (a stopped run leaves whole
@@ -45,13 +40,7 @@ export async function insertGeneratedMembers(users: UserModel, count: number, lo
         updatedAt: createdAt,
       };
     });
-    try {
-      inserted += (await users.insertMany(documents, { ordered: false, lean: true })).length;
-    } catch (err) {
-      // A run stopped half-way left some of them: the others are inserted all the same.
-      if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
-      inserted += (err as { insertedDocs?: unknown[] }).insertedDocs?.length ?? 0;
-    }
+    inserted += await insertIgnoringDuplicates(() => users.insertMany(documents, { ordered: false, lean: true }));
     log(`  ${Math.min(start + BATCH, count)} of ${count} members`);
   }
   return inserted;

@@ -11,6 +11,7 @@ import { AppError, createEvent, notFound, withEvents } from '@altmed/service-kit
 import type { ProviderDocument, StatusChange } from '../providers/provider.model';
 import { statusOf } from '../providers/provider-view';
 import { providerView, type ProvidersDeps } from '../providers/providers.domain';
+import { providerWritten } from '../search/provider-search';
 
 const SOURCE = 'svc-providers';
 
@@ -22,7 +23,7 @@ const SOURCE = 'svc-providers';
  */
 export async function listProvidersForAdmin(deps: ProvidersDeps, query: AdminProvidersQuery, auth: AccessTokenClaims): Promise<AdminProvidersResponse> {
   const page = query.page ?? 1;
-  const { ids, total, stats } = deps.search.index.admin(query);
+  const { ids, total, stats } = deps.search.admin(query);
   const records = ids.length > 0 ? await deps.providers.find({ _id: { $in: ids }, accountState: 'active' }).lean<ProviderDocument[]>() : [];
   const byId = new Map(records.map((record) => [record._id, record]));
   const providers = await Promise.all(ids.flatMap((id) => byId.get(id) ?? []).map((record) => adminView(deps, record, auth)));
@@ -84,8 +85,7 @@ export async function changeProviderStatus(deps: ProvidersDeps, providerId: stri
     withEvents<ProviderDocument>({ $set: transition.set, $push: { statusHistory: change } }, [event]),
   );
   if (result.modifiedCount !== 1) throw new AppError(409, ProviderMessages.actionNotAllowed);
-  deps.onEventsWritten();
-  await deps.search.refresh([providerId]);
+  await providerWritten(deps, providerId);
   const updated = await deps.providers.findById(providerId).lean<ProviderDocument>();
   return { provider: await adminView(deps, updated!, admin) };
 }

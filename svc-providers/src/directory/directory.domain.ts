@@ -40,10 +40,11 @@ export async function toDirectoryProvider(storage: UploadStorage, entry: SearchE
 
 /**
  * One page of the directory, from this instance's search index. `full` is a member with an active
- * membership or an admin; anyone else learns how many providers match and sees none of them.
+ * membership or an admin; anyone else learns how many providers match and nothing about any of them
+ * (not even the counts per area and state, which would place a provider found by name).
  */
 export async function searchDirectory(deps: DirectoryDeps, search: DirectorySearch, full: boolean, onlyIds?: readonly string[]): Promise<DirectoryResponse> {
-  const { entries, total, areaCounts, stateCounts } = deps.search.index.directory(search, onlyIds);
+  const { entries, total, areaCounts, stateCounts } = deps.search.directory(search, onlyIds);
   return {
     access: full ? 'full' : 'preview',
     providers: full ? await Promise.all(entries.map((entry) => toDirectoryProvider(deps.storage, entry))) : [],
@@ -51,10 +52,12 @@ export async function searchDirectory(deps: DirectoryDeps, search: DirectorySear
     page: search.page,
     pageSize: DIRECTORY_PAGE_SIZE,
     totalPages: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)),
-    areaCounts: AREAS_OF_INTEREST.flatMap((area) => (areaCounts[area] ? [{ area, count: areaCounts[area] }] : [])),
-    stateCounts: US_STATE_CODES.flatMap((state) => (stateCounts[state] ? [{ state, count: stateCounts[state] }] : [])).sort(
-      (a, b) => b.count - a.count || a.state.localeCompare(b.state),
-    ),
+    areaCounts: full ? AREAS_OF_INTEREST.flatMap((area) => (areaCounts[area] ? [{ area, count: areaCounts[area] }] : [])) : [],
+    stateCounts: full
+      ? US_STATE_CODES.flatMap((state) => (stateCounts[state] ? [{ state, count: stateCounts[state] }] : [])).sort(
+          (a, b) => b.count - a.count || a.state.localeCompare(b.state),
+        )
+      : [],
   };
 }
 

@@ -184,27 +184,34 @@ describe('GET /directory/providers', () => {
     expect(keysOf(found(await search('?sort=name', paying).expect(200)).providers)).toEqual(['ava', 'liam', 'maya']);
   });
 
+  it('counts per area within the other filters, and per state with the state and city left out', async () => {
+    expect(found(await search('?state=TX', paying).expect(200))).toMatchObject({
+      total: 2,
+      areaCounts: [
+        { area: 'Autoimmune', count: 1 },
+        { area: 'Nutrition', count: 1 },
+        { area: 'Orthopedic', count: 1 },
+      ],
+      stateCounts: [
+        { state: 'TX', count: 2 },
+        { state: 'OR', count: 1 },
+      ],
+    });
+    expect(found(await search('?areas=Nutrition', paying).expect(200)).stateCounts).toEqual([{ state: 'TX', count: 1 }]);
+  });
+
+  it('finds words in any order and forgives one typo in a long word, never a part inside a word', async () => {
+    expect(keysOf(found(await search('?q=patel%20maya', paying).expect(200)).providers)).toEqual(['maya']);
+    expect(keysOf(found(await search('?q=patle', paying).expect(200)).providers)).toEqual([]);
+    expect(keysOf(found(await search('?q=pattel', paying).expect(200)).providers)).toEqual(['maya']);
+    expect(found(await search('?q=atel', paying).expect(200)).total).toBe(0);
+  });
+
   it('tells a visitor and a member without a membership only how many providers match', async () => {
     for (const token of [undefined, unpaid]) {
       const result = found(await search('?state=TX', token).expect(200));
-      expect(result).toEqual({
-        access: 'preview',
-        providers: [],
-        total: 2,
-        page: 1,
-        pageSize: 20,
-        totalPages: 1,
-        // Per area within Texas; per state with the state filter left out.
-        areaCounts: [
-          { area: 'Autoimmune', count: 1 },
-          { area: 'Nutrition', count: 1 },
-          { area: 'Orthopedic', count: 1 },
-        ],
-        stateCounts: [
-          { state: 'TX', count: 2 },
-          { state: 'OR', count: 1 },
-        ],
-      });
+      // Not even the counts per area and state, which would place a provider found by name.
+      expect(result).toEqual({ access: 'preview', providers: [], total: 2, page: 1, pageSize: 20, totalPages: 1, areaCounts: [], stateCounts: [] });
     }
   });
 

@@ -21,7 +21,7 @@ import { processUpload, type ImageKind } from '../uploads/images';
 import type { UploadStorage } from '../uploads/storage';
 import type { ProviderDocument, ProviderModel, StoredImage } from './provider.model';
 import { fullAddressOf, isOwnerOrAdmin, toProviderView, type ImageUrls } from './provider-view';
-import { providerChangedEvent, type ProviderSearch } from '../search/provider-search';
+import { providerChangedEvent, providerWritten, type ProviderSearch } from '../search/provider-search';
 
 const SOURCE = 'svc-providers';
 const DUPLICATE_KEY = 11000;
@@ -35,12 +35,6 @@ export interface ProvidersDeps {
   search: ProviderSearch;
   /** Called after a write that carries events, so the relay publishes without waiting a poll. */
   onEventsWritten: () => void;
-}
-
-/** After a write that carries provider.changed (or another provider event): publish it now, and read the record into this instance's index. */
-export async function providerWritten(deps: Pick<ProvidersDeps, 'search' | 'onEventsWritten'>, providerId: string): Promise<void> {
-  deps.onEventsWritten();
-  await deps.search.refresh([providerId]);
 }
 
 type Auth = AccessTokenClaims | undefined;

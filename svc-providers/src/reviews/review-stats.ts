@@ -1,8 +1,7 @@
 import type { AnyBulkWriteOperation } from 'mongoose';
 import type { ProviderDocument, ProviderModel, StoredReviewStats } from '../providers/provider.model';
 import { withEvents } from '@altmed/service-kit';
-import { providerWritten } from '../providers/providers.domain';
-import { providerChangedEvent } from '../search/provider-search';
+import { providerChangedEvent, providerWritten } from '../search/provider-search';
 import type { ReviewDocument, ReviewModel } from './review.model';
 import type { ReviewsDeps } from './reviews.domain';
 

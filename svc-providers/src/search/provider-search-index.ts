@@ -3,6 +3,7 @@ import {
   ADMIN_PROVIDERS_PAGE_SIZE,
   AREAS_OF_INTEREST,
   DIRECTORY_PAGE_SIZE,
+  DIRECTORY_SORTS,
   type AdminProvidersQuery,
   type DirectorySearch,
   type DirectorySort,
@@ -97,6 +98,25 @@ const DIRECTORY_ORDER: Record<DirectorySort, Compare> = {
 /** The admin list: newest first. */
 const ADMIN_ORDER: Compare = (a, b) => b.createdAt - a.createdAt || byId(a, b);
 
+/** Where `entry` goes in an array kept in `compare`'s order (every order ends in the id, so no two entries tie). */
+function positionOf(ordered: SearchEntry[], entry: SearchEntry, compare: Compare): number {
+  let low = 0;
+  let high = ordered.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(ordered[middle]!, entry) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+const insertInOrder = (ordered: SearchEntry[], entry: SearchEntry, compare: Compare) => ordered.splice(positionOf(ordered, entry, compare), 0, entry);
+
+function removeInOrder(ordered: SearchEntry[], entry: SearchEntry, compare: Compare): void {
+  const position = positionOf(ordered, entry, compare);
+  if (ordered[position] === entry) ordered.splice(position, 1);
+}
+
 const DIRECTORY_TEXT_FIELDS = ['providerName', 'practiceName'];
 const ADMIN_TEXT_FIELDS = ['practiceName', 'providerName', 'city', 'email', 'npiNumber'];
 /** A word of this many letters or more may hold one typo (shorter ones would match too much). */
@@ -107,11 +127,6 @@ const lowerWords = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u)
 /** The areas of interest with a word starting with the search ("nutri" → Nutrition; "health" → Men's and Women's Health). */
 function areasMatching(search: string): string[] {
   return AREAS_OF_INTEREST.filter((area) => area.toLowerCase().startsWith(search) || lowerWords(area).some((word) => word.startsWith(search)));
-}
-
-export interface CountOf<K extends string> {
-  value: K;
-  count: number;
 }
 
 export interface DirectoryResult {
@@ -141,56 +156,60 @@ export class ProviderSearchIndex {
     fields: ADMIN_TEXT_FIELDS,
     searchOptions: { prefix: true, combineWith: 'AND' },
   });
-  /** Listed entries in each directory order, and every entry in the admin order; made again on the first search after a change. */
-  private listedOrders: Partial<Record<DirectorySort, SearchEntry[]>> = {};
-  private adminOrder: SearchEntry[] | undefined;
+  /** Listed entries in each directory order, and every entry in the admin order: sorted once per full read, then kept in order entry by entry. */
+  private listed: Record<DirectorySort, SearchEntry[]> = { rating: [], reviews: [], name: [] };
+  private newestFirst: SearchEntry[] = [];
 
   get size(): number {
     return this.entries.size;
-  }
-
-  get(id: string): SearchEntry | undefined {
-    return this.entries.get(id);
   }
 
   /** Puts a record's entry in place of the one it had; a record no search shows leaves the index. */
   upsert(record: SearchedRecord): void {
     const entry = searchEntryOf(record);
     if (!entry) return this.remove(record._id);
-    if (this.entries.has(entry.id)) this.text.replace(entry);
-    else this.text.add(entry);
+    const previous = this.entries.get(entry.id);
+    if (previous) {
+      this.unorder(previous);
+      this.text.replace(entry);
+    } else {
+      this.text.add(entry);
+    }
     this.entries.set(entry.id, entry);
-    this.changed();
+    this.order(entry);
   }
 
   remove(id: string): void {
-    if (!this.entries.delete(id)) return;
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.unorder(entry);
     this.text.discard(id);
-    this.changed();
   }
 
-  /** Replaces everything with these records (a full load). */
+  /** Replaces everything with these records (a full read). */
   replaceAll(records: Iterable<SearchedRecord>): void {
     this.entries.clear();
     this.text.removeAll();
-    const entries: SearchEntry[] = [];
     for (const record of records) {
       const entry = searchEntryOf(record);
-      if (!entry) continue;
-      this.entries.set(entry.id, entry);
-      entries.push(entry);
+      if (entry) this.entries.set(entry.id, entry);
     }
+    const entries = [...this.entries.values()];
     this.text.addAll(entries);
-    this.changed();
+    const approved = entries.filter((entry) => entry.status === 'approved');
+    for (const sort of DIRECTORY_SORTS) this.listed[sort] = [...approved].sort(DIRECTORY_ORDER[sort]);
+    this.newestFirst = entries.sort(ADMIN_ORDER);
   }
 
-  private changed(): void {
-    this.listedOrders = {};
-    this.adminOrder = undefined;
+  private order(entry: SearchEntry): void {
+    if (entry.status === 'approved') for (const sort of DIRECTORY_SORTS) insertInOrder(this.listed[sort], entry, DIRECTORY_ORDER[sort]);
+    insertInOrder(this.newestFirst, entry, ADMIN_ORDER);
   }
 
-  private listedIn(sort: DirectorySort): SearchEntry[] {
-    return (this.listedOrders[sort] ??= [...this.entries.values()].filter((entry) => entry.status === 'approved').sort(DIRECTORY_ORDER[sort]));
+  private unorder(entry: SearchEntry): void {
+    if (entry.status === 'approved') for (const sort of DIRECTORY_SORTS) removeInOrder(this.listed[sort], entry, DIRECTORY_ORDER[sort]);
+    removeInOrder(this.newestFirst, entry, ADMIN_ORDER);
   }
 
   /** Ids whose text fields hold every word of the search at the start of a word (one typo allowed in long words, when `typos`). */
@@ -220,7 +239,7 @@ export class ProviderSearchIndex {
     const areaCounts: Record<string, number> = {};
     const stateCounts: Record<string, number> = {};
     let total = 0;
-    for (const entry of this.listedIn(search.sort)) {
+    for (const entry of this.listed[search.sort]) {
       if (only && !only.has(entry.id)) continue;
       if (textIds && !textIds.has(entry.id) && !entry.specialties.some((area) => textAreas.includes(area))) continue;
       const inAreas = !chosenAreas || entry.specialties.some((area) => chosenAreas.has(area));
@@ -246,7 +265,7 @@ export class ProviderSearchIndex {
     const start = (page - 1) * ADMIN_PROVIDERS_PAGE_SIZE;
     const ids: string[] = [];
     let total = 0;
-    for (const entry of (this.adminOrder ??= [...this.entries.values()].sort(ADMIN_ORDER))) {
+    for (const entry of this.newestFirst) {
       stats[entry.status] += 1;
       stats.total += 1;
       if (query.status && entry.status !== query.status) continue;

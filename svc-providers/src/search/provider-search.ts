@@ -1,9 +1,8 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { backOff } from 'exponential-backoff';
-import { PROVIDER_CHANGED_MAX_IDS, type EventEnvelope } from '@altmed/contracts';
-import { createEvent, type EventBroker, type Logger } from '@altmed/service-kit';
+import { PROVIDER_CHANGED_MAX_IDS, type AdminProvidersQuery, type DirectorySearch, type EventEnvelope } from '@altmed/contracts';
+import { createEvent, settlesWithin, type EventBroker, type Logger } from '@altmed/service-kit';
 import type { ProviderModel } from '../providers/provider.model';
-import { ProviderSearchIndex, SEARCH_ENTRY_FIELDS, type SearchedRecord } from './provider-search-index';
+import { ProviderSearchIndex, SEARCH_ENTRY_FIELDS, type AdminResult, type DirectoryResult, type SearchedRecord } from './provider-search-index';
 
 /** The events after which a provider's entry is read again. */
 const CHANGE_EVENTS = ['provider.changed', 'provider.status_changed', 'provider.registered'];
@@ -23,22 +22,30 @@ function providerIdsOf(event: EventEnvelope): string[] {
  * This instance's search index and what keeps it current: a full read of the providers at start
  * (the service takes no traffic before it ends), then the records named by every provider event,
  * which each instance receives on a queue of its own, read again by id. A read is of MongoDB, the
- * truth, so events may come twice or out of order. A change written by this instance is read again
- * at once too (`refresh`), so its caller sees it in the next search.
+ * truth, so events may come twice; reads run one after another, each applied before the next
+ * starts, so an older read never lands over a newer one. A change written by this instance is read
+ * again at once too (`refresh`), so its caller sees it in the next search.
  */
 export class ProviderSearch {
-  readonly index = new ProviderSearchIndex();
-  /** Ids named while a full read runs: read again once it ends. */
-  private changedDuringLoad: Set<string> | undefined;
-  private loads = Promise.resolve(0);
-  private loaded = false;
-  private subscribed!: () => void;
-  private readonly firstSubscription = new Promise<void>((resolve) => (this.subscribed = resolve));
+  private readonly index = new ProviderSearchIndex();
+  /** Every read of the database, full or by id, in the order asked. */
+  private reads: Promise<unknown> = Promise.resolve();
+  private loadStarted = false;
+  private resolveFirstSubscription!: () => void;
+  private readonly firstSubscription = new Promise<void>((resolve) => (this.resolveFirstSubscription = resolve));
 
   constructor(
     private readonly providers: ProviderModel,
     private readonly logger: Logger,
   ) {}
+
+  directory(search: DirectorySearch, onlyIds?: readonly string[]): DirectoryResult {
+    return this.index.directory(search, onlyIds);
+  }
+
+  admin(query: AdminProvidersQuery): AdminResult {
+    return this.index.admin(query);
+  }
 
   /** Receives the provider events on this instance's own queue; register before the broker starts. */
   subscribe(broker: EventBroker): void {
@@ -47,55 +54,54 @@ export class ProviderSearch {
       eventTypes: CHANGE_EVENTS,
       handle: (event) => this.refresh(providerIdsOf(event)),
       onSubscribed: (first) => {
-        this.subscribed();
-        // A queue made after the first read (a late broker, or a reconnect) missed what changed before it.
-        if (!first || this.loaded)
-          this.load('the subscription was made after the records were read').catch((err: unknown) =>
-            this.logger.error({ err: String(err) }, 'search index not read again; it may miss changes until the next start'),
-          );
+        this.resolveFirstSubscription();
+        // A queue made after the first read began (a late broker, or a reconnect) missed what changed before it.
+        if (!first || this.loadStarted) void this.load('the subscription was made after the records were read');
       },
     });
   }
 
   /** The start: waits for the subscription (so that no change falls between the read and it), then reads every record. */
   async warmUp(): Promise<number> {
-    const stopWaiting = new AbortController();
-    await Promise.race([this.firstSubscription, delay(SUBSCRIPTION_WAIT_MS, undefined, { signal: stopWaiting.signal })]).finally(() => stopWaiting.abort());
-    return this.load('start');
-  }
-
-  /** Reads every provider with an account into a new index, one load at a time. */
-  load(reason: string): Promise<number> {
-    this.loads = this.loads.then(
-      () => this.readAll(reason),
-      () => this.readAll(reason),
-    );
-    return this.loads;
-  }
-
-  private async readAll(reason: string): Promise<number> {
-    const startedAt = performance.now();
-    this.changedDuringLoad = new Set();
-    let changed: Set<string>;
-    try {
-      const records = await this.providers.find({ accountState: 'active' }).select(SEARCH_ENTRY_FIELDS).lean<SearchedRecord[]>();
-      this.index.replaceAll(records);
-      this.loaded = true;
-    } finally {
-      changed = this.changedDuringLoad;
-      this.changedDuringLoad = undefined;
-    }
-    await this.refresh([...changed]);
-    this.logger.info({ reason, providers: this.index.size, ms: Math.round(performance.now() - startedAt) }, 'search index read from the database');
+    await settlesWithin(this.firstSubscription, SUBSCRIPTION_WAIT_MS);
+    this.loadStarted = true;
+    await this.serially(() => this.readAll('start'));
     return this.index.size;
   }
 
-  /** Reads these providers again (a record gone, or without an account, leaves the index). */
-  async refresh(providerIds: readonly string[]): Promise<void> {
-    if (this.changedDuringLoad) {
-      for (const id of providerIds) this.changedDuringLoad.add(id);
-      return;
-    }
+  /** Reads every provider with an account into the index again (after its events may have been missed); failures are logged. */
+  load(reason: string): Promise<void> {
+    this.loadStarted = true;
+    return this.serially(() => this.readAll(reason)).catch((err: unknown) =>
+      this.logger.error({ reason, err: String(err) }, 'search index not read again; it may miss changes until the next start'),
+    );
+  }
+
+  /**
+   * Reads these providers again (a record gone, or without an account, leaves the index). A read that
+   * fails after its retries makes the instance read every record again, so no change stays missed.
+   */
+  refresh(providerIds: readonly string[]): Promise<void> {
+    return this.serially(() => this.readByIds(providerIds)).catch((err: unknown) => {
+      this.logger.warn({ providers: providerIds.length, err: String(err) }, 'providers not read into the search index; reading every record again');
+      void this.load('a refresh failed');
+    });
+  }
+
+  private serially<T>(read: () => Promise<T>): Promise<T> {
+    const next = this.reads.then(read, read);
+    this.reads = next.catch(() => undefined);
+    return next;
+  }
+
+  private async readAll(reason: string): Promise<void> {
+    const startedAt = performance.now();
+    const records = await this.providers.find({ accountState: 'active' }).select(SEARCH_ENTRY_FIELDS).lean<SearchedRecord[]>();
+    this.index.replaceAll(records);
+    this.logger.info({ reason, providers: this.index.size, ms: Math.round(performance.now() - startedAt) }, 'search index read from the database');
+  }
+
+  private async readByIds(providerIds: readonly string[]): Promise<void> {
     for (let start = 0; start < providerIds.length; start += PROVIDER_CHANGED_MAX_IDS) {
       const ids = [...new Set(providerIds.slice(start, start + PROVIDER_CHANGED_MAX_IDS))];
       const records = await backOff(
@@ -114,4 +120,14 @@ export class ProviderSearch {
       for (const id of ids) if (!found.has(id)) this.index.remove(id);
     }
   }
+}
+
+/**
+ * After a write that carries provider.changed (or another provider event): publish it now, and read
+ * the record into this instance's index. The write has happened: a failed read is the index's to make
+ * up for (it reads every record again), not the caller's error.
+ */
+export async function providerWritten(deps: { search: ProviderSearch; onEventsWritten: () => void }, providerId: string): Promise<void> {
+  deps.onEventsWritten();
+  await deps.search.refresh([providerId]);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
 import { PROVIDER_CHANGED_MAX_IDS } from '@altmed/contracts';
-import { EventBroker, createLogger, generatedMemberId } from '@altmed/service-kit';
+import { EventBroker, createLogger, generatedMemberId, insertIgnoringDuplicates } from '@altmed/service-kit';
 import sharp from 'sharp';
 import { identityAccounts, EmailTakenError } from '../accounts/identity-accounts';
 import { loadProvidersConfig, type ProvidersConfig } from '../config';
@@ -18,7 +18,6 @@ import { deaFrom, demoProviders, generatedProvider, npiFrom, reviewsFor, seededI
 export const DEMO_PROVIDER_PASSWORD = 'Provider-Demo-2025';
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const DAY_MS = 24 * 3600 * 1000;
-const DUPLICATE_KEY = 11000;
 
 interface SeedDeps {
   providers: ProviderModel;
@@ -154,16 +153,6 @@ export interface GeneratedSet {
   members: number;
 }
 
-const insertIgnoringDuplicates = async (insert: () => Promise<unknown[]>): Promise<number> => {
-  try {
-    return (await insert()).length;
-  } catch (err) {
-    // A run stopped half-way left some of them: the others are inserted all the same.
-    if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
-    return (err as { insertedDocs?: unknown[] }).insertedDocs?.length ?? 0;
-  }
-};
-
 /**
  * The first providers of a large generated set and their reviews, as plain inserts in batches of
  * 2,000 providers: no logins, the review figures computed from the reviews as they are written, each
@@ -272,6 +261,8 @@ export async function seedCommand(argv: string[], env: NodeJS.ProcessEnv, log: (
   };
   const providersCount = countOf('providers', undefined);
   if (providersCount === 0) throw new Error('--providers must be a whole number from 1 to 1000000');
+  if (providersCount === undefined && (values.reviews !== undefined || values.members !== undefined))
+    throw new Error('--reviews and --members go with --providers');
   const config = loadProvidersConfig({
     MONGO_URL: 'mongodb://127.0.0.1:27017',
     ...env,
