@@ -85,7 +85,7 @@ export async function runBench(): Promise<number> {
     if (measures('scale')) {
       const admin = { email: marketplace.env.ADMIN_EMAIL!, password: marketplace.env.ADMIN_PASSWORD! };
       log(`at scale: npm run seed -- --members ${scaleSet.members} --providers ${scaleSet.providers} --reviews ${scaleSet.reviews} into the bench databases`);
-      const seedSeconds = seedAtScale(benchEnv);
+      const seedSeconds = await seedAtScale(benchEnv);
       const lines = await timeCallsAtScale(siteUrl, admin);
       const providersMb = residentMbOf(marketplace.nodeUnits['svc-providers']!.pid);
       log(`at scale: the site idle for a while, then started again with the data`);

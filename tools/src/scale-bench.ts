@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { eventually, sleep } from './net';
 import { repoRoot } from './paths';
 
@@ -13,12 +14,16 @@ const samples = Number(process.env.BENCH_SCALE_SAMPLES ?? 20);
 const concurrency = 16;
 const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 
-/** Runs `npm run seed` with the bench's environment and answers how long it took, in seconds. */
-export function seedAtScale(env: NodeJS.ProcessEnv): number {
+/**
+ * Runs `npm run seed` with the bench's environment and answers how long it took, in seconds. Not
+ * spawnSync: the stack's S3 server runs in this process, and the seed uploads its images to it.
+ */
+export async function seedAtScale(env: NodeJS.ProcessEnv): Promise<number> {
   const startedAt = performance.now();
   const args = ['--members', String(scaleSet.members), '--providers', String(scaleSet.providers), '--reviews', String(scaleSet.reviews)];
-  const result = spawnSync('node', ['tools/bootstrap.mjs', 'seed', ...args], { cwd: repoRoot, env, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`npm run seed ${args.join(' ')} exited with ${result.status}`);
+  const seed = spawn('node', ['tools/bootstrap.mjs', 'seed', ...args], { cwd: repoRoot, env, stdio: 'inherit' });
+  const [code] = (await once(seed, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`npm run seed ${args.join(' ')} exited with ${code}`);
   return (performance.now() - startedAt) / 1000;
 }
 
@@ -27,10 +32,12 @@ interface Call {
   method?: 'GET' | 'POST' | 'PUT';
   path: string;
   token?: string;
+  /** The JSON body, or a function that makes one per call. */
   body?: unknown;
 }
 
-async function call(siteUrl: string, { method = 'GET', path, token, body }: Call): Promise<unknown> {
+async function call(siteUrl: string, { method = 'GET', path, token, body: bodyOrMaker }: Call): Promise<unknown> {
+  const body: unknown = typeof bodyOrMaker === 'function' ? (bodyOrMaker as () => unknown)() : bodyOrMaker;
   const response = await fetch(`${siteUrl}${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -166,8 +173,15 @@ export async function timeCallsAtScale(siteUrl: string, admin: { email: string; 
   };
   for (const saved of directory.providers.slice(0, 5))
     await call(siteUrl, { name: 'save', method: 'PUT', path: `/api/saved-providers/${saved._id}`, token: member });
+  // Each login is another member's: one account's attempts are limited (LOGIN_FAILURES_PER_ACCOUNT in a window).
+  let nextMember = 1;
   const calls: Call[] = [
-    { name: 'login (a member)', method: 'POST', path: '/api/users/login', body: { email: generatedMemberEmail(1), password: GENERATED_MEMBER_PASSWORD } },
+    {
+      name: 'login (a member)',
+      method: 'POST',
+      path: '/api/users/login',
+      body: () => ({ email: generatedMemberEmail(nextMember++), password: GENERATED_MEMBER_PASSWORD }),
+    },
     { name: 'GET /users/me', path: '/api/users/me', token: member },
     { name: `directory: text "${lastName.toLowerCase()}"`, path: `/api/directory/providers?q=${encodeURIComponent(lastName)}`, token: member },
     { name: `directory: text with a typo "${typo.toLowerCase()}"`, path: `/api/directory/providers?q=${encodeURIComponent(typo)}`, token: member },

@@ -52,9 +52,9 @@ export async function searchDirectory(deps: DirectoryDeps, search: DirectorySear
     page: search.page,
     pageSize: DIRECTORY_PAGE_SIZE,
     totalPages: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)),
-    areaCounts: full ? AREAS_OF_INTEREST.flatMap((area) => (areaCounts[area] ? [{ area, count: areaCounts[area] }] : [])) : [],
+    areaCounts: full ? AREAS_OF_INTEREST.flatMap((area, index) => (areaCounts[index] ? [{ area, count: areaCounts[index] }] : [])) : [],
     stateCounts: full
-      ? US_STATE_CODES.flatMap((state) => (stateCounts[state] ? [{ state, count: stateCounts[state] }] : [])).sort(
+      ? US_STATE_CODES.flatMap((state, index) => (stateCounts[index] ? [{ state, count: stateCounts[index] }] : [])).sort(
           (a, b) => b.count - a.count || a.state.localeCompare(b.state),
         )
       : [],

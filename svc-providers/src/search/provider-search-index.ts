@@ -4,6 +4,7 @@ import {
   AREAS_OF_INTEREST,
   DIRECTORY_PAGE_SIZE,
   DIRECTORY_SORTS,
+  US_STATE_CODES,
   type AdminProvidersQuery,
   type DirectorySearch,
   type DirectorySort,
@@ -23,6 +24,9 @@ export interface SearchEntry {
   city: string;
   state: string;
   specialties: string[];
+  /** The areas of interest as bits of AREAS_OF_INTEREST's positions, and the state's position in US_STATE_CODES: what the filters test and the counts count. */
+  areaBits: number;
+  stateIndex: number;
   headshot?: StoredImage;
   totalReviews: number;
   averageRating: number;
@@ -76,11 +80,14 @@ export function searchEntryOf(record: SearchedRecord): SearchEntry | undefined {
     city: record.city,
     state: record.state,
     specialties: [...record.specialties],
-    ...(record.headshot ? { headshot: record.headshot } : {}),
+    areaBits: bitsOfAreas(record.specialties),
+    stateIndex: STATE_INDEX.get(record.state) ?? -1,
+    // Every entry has every property (undefined where there is none), so all share one shape: the hot loop stays fast.
+    headshot: record.headshot,
     totalReviews: record.reviewStats?.totalReviews ?? 0,
     averageRating: record.reviewStats?.averageRating ?? 0,
     status: statusOf(record),
-    ...(verifiedAt ? { verifiedAt } : {}),
+    verifiedAt,
     createdAt: record.createdAt.getTime(),
     cityKey: normalize(record.city),
     nameKey: normalize(record.providerName),
@@ -122,6 +129,15 @@ const ADMIN_TEXT_FIELDS = ['practiceName', 'providerName', 'city', 'email', 'npi
 /** A word of this many letters or more may hold one typo (shorter ones would match too much). */
 const TYPO_TOLERANT_LENGTH = 5;
 
+const AREA_BIT = new Map<string, number>(AREAS_OF_INTEREST.map((area, index) => [area, 1 << index]));
+const STATE_INDEX = new Map<string, number>(US_STATE_CODES.map((state, index) => [state, index]));
+
+function bitsOfAreas(areas: readonly string[]): number {
+  let bits = 0;
+  for (const area of areas) bits |= AREA_BIT.get(area) ?? 0;
+  return bits;
+}
+
 const lowerWords = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
 
 /** The areas of interest with a word starting with the search ("nutri" → Nutrition; "health" → Men's and Women's Health). */
@@ -132,10 +148,10 @@ function areasMatching(search: string): string[] {
 export interface DirectoryResult {
   entries: SearchEntry[];
   total: number;
-  /** How many providers each area of interest would add up to with the other filters as they are (the areas filter left out). */
-  areaCounts: Record<string, number>;
-  /** The same per state (the state and city filters left out). */
-  stateCounts: Record<string, number>;
+  /** How many providers each area of interest (by its position in AREAS_OF_INTEREST) holds with the other filters as they are (the areas filter left out). */
+  areaCounts: Int32Array;
+  /** The same per state, by its position in US_STATE_CODES (the state and city filters left out). */
+  stateCounts: Int32Array;
 }
 
 export interface AdminResult {
@@ -159,6 +175,8 @@ export class ProviderSearchIndex {
   /** Listed entries in each directory order, and every entry in the admin order: sorted once per full read, then kept in order entry by entry. */
   private listed: Record<DirectorySort, SearchEntry[]> = { rating: [], reviews: [], name: [] };
   private newestFirst: SearchEntry[] = [];
+  /** The counts of the unfiltered directory (its landing page), kept until the next change. */
+  private unfilteredCounts: Pick<DirectoryResult, 'areaCounts' | 'stateCounts'> | undefined;
 
   get size(): number {
     return this.entries.size;
@@ -187,27 +205,32 @@ export class ProviderSearchIndex {
     this.text.discard(id);
   }
 
-  /** Replaces everything with these records (a full read). */
-  replaceAll(records: Iterable<SearchedRecord>): void {
-    this.entries.clear();
-    this.text.removeAll();
+  /**
+   * A new index of these records (a full read). The text index is built in chunks that let other
+   * work run between them, so the index it replaces keeps answering meanwhile.
+   */
+  static async of(records: Iterable<SearchedRecord>): Promise<ProviderSearchIndex> {
+    const index = new ProviderSearchIndex();
     for (const record of records) {
       const entry = searchEntryOf(record);
-      if (entry) this.entries.set(entry.id, entry);
+      if (entry) index.entries.set(entry.id, entry);
     }
-    const entries = [...this.entries.values()];
-    this.text.addAll(entries);
+    const entries = [...index.entries.values()];
+    await index.text.addAllAsync(entries, { chunkSize: 2_000 });
     const approved = entries.filter((entry) => entry.status === 'approved');
-    for (const sort of DIRECTORY_SORTS) this.listed[sort] = [...approved].sort(DIRECTORY_ORDER[sort]);
-    this.newestFirst = entries.sort(ADMIN_ORDER);
+    for (const sort of DIRECTORY_SORTS) index.listed[sort] = [...approved].sort(DIRECTORY_ORDER[sort]);
+    index.newestFirst = entries.sort(ADMIN_ORDER);
+    return index;
   }
 
   private order(entry: SearchEntry): void {
+    this.unfilteredCounts = undefined;
     if (entry.status === 'approved') for (const sort of DIRECTORY_SORTS) insertInOrder(this.listed[sort], entry, DIRECTORY_ORDER[sort]);
     insertInOrder(this.newestFirst, entry, ADMIN_ORDER);
   }
 
   private unorder(entry: SearchEntry): void {
+    this.unfilteredCounts = undefined;
     if (entry.status === 'approved') for (const sort of DIRECTORY_SORTS) removeInOrder(this.listed[sort], entry, DIRECTORY_ORDER[sort]);
     removeInOrder(this.newestFirst, entry, ADMIN_ORDER);
   }
@@ -228,28 +251,36 @@ export class ProviderSearchIndex {
    */
   directory(search: DirectorySearch, onlyIds?: readonly string[]): DirectoryResult {
     const text = normalizeSearch(search.q);
+    const unfiltered = !text && !onlyIds && !search.areas?.length && !search.state && !search.city;
+    if (unfiltered && this.unfilteredCounts) {
+      const listed = this.listed[search.sort];
+      const start = (search.page - 1) * DIRECTORY_PAGE_SIZE;
+      return { entries: listed.slice(start, start + DIRECTORY_PAGE_SIZE), total: listed.length, ...this.unfilteredCounts };
+    }
     const textIds = text ? this.textMatches(text, DIRECTORY_TEXT_FIELDS, true) : undefined;
-    const textAreas = text ? areasMatching(text) : [];
-    const chosenAreas = search.areas && search.areas.length > 0 ? new Set<string>(search.areas) : undefined;
+    const textAreaBits = text ? bitsOfAreas(areasMatching(text)) : 0;
+    const chosenAreaBits = search.areas && search.areas.length > 0 ? bitsOfAreas(search.areas) : 0;
     const city = search.city ? normalize(search.city) : '';
     const only = onlyIds ? new Set(onlyIds) : undefined;
 
     const start = (search.page - 1) * DIRECTORY_PAGE_SIZE;
     const entries: SearchEntry[] = [];
-    const areaCounts: Record<string, number> = {};
-    const stateCounts: Record<string, number> = {};
+    const areaCounts = new Int32Array(AREAS_OF_INTEREST.length);
+    const stateCounts = new Int32Array(US_STATE_CODES.length);
     let total = 0;
+    // The hot loop of every directory call: bit tests and typed counters, no allocation per entry.
     for (const entry of this.listed[search.sort]) {
       if (only && !only.has(entry.id)) continue;
-      if (textIds && !textIds.has(entry.id) && !entry.specialties.some((area) => textAreas.includes(area))) continue;
-      const inAreas = !chosenAreas || entry.specialties.some((area) => chosenAreas.has(area));
+      if (textIds && !textIds.has(entry.id) && (entry.areaBits & textAreaBits) === 0) continue;
+      const inAreas = chosenAreaBits === 0 || (entry.areaBits & chosenAreaBits) !== 0;
       const inPlace = (!search.state || entry.state === search.state) && (!city || entry.cityKey === city);
-      if (inAreas) stateCounts[entry.state] = (stateCounts[entry.state] ?? 0) + 1;
-      if (inPlace) for (const area of new Set(entry.specialties)) areaCounts[area] = (areaCounts[area] ?? 0) + 1;
+      if (inAreas && entry.stateIndex >= 0) stateCounts[entry.stateIndex]! += 1;
+      if (inPlace) for (let bits = entry.areaBits, area = 0; bits !== 0; bits >>>= 1, area += 1) if (bits & 1) areaCounts[area]! += 1;
       if (!inAreas || !inPlace) continue;
       if (total >= start && entries.length < DIRECTORY_PAGE_SIZE) entries.push(entry);
       total += 1;
     }
+    if (unfiltered) this.unfilteredCounts = { areaCounts, stateCounts };
     return { entries, total, areaCounts, stateCounts };
   }
 

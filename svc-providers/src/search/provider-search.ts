@@ -8,6 +8,8 @@ import { ProviderSearchIndex, SEARCH_ENTRY_FIELDS, type AdminResult, type Direct
 const CHANGE_EVENTS = ['provider.changed', 'provider.status_changed', 'provider.registered'];
 /** How long the start waits for the subscription before it reads the records anyway (the broker may be away). */
 const SUBSCRIPTION_WAIT_MS = 10_000;
+/** An event naming this many providers (a bulk write such as the seed's) is answered by one full read, not record by record. */
+const BULK_CHANGE = 500;
 
 /** The event that tells every instance to read these providers again; written with the change, through the outbox. */
 export const providerChangedEvent = (providerIds: string[]) => createEvent('provider.changed', { providerIds }, 'svc-providers');
@@ -27,10 +29,12 @@ function providerIdsOf(event: EventEnvelope): string[] {
  * again at once too (`refresh`), so its caller sees it in the next search.
  */
 export class ProviderSearch {
-  private readonly index = new ProviderSearchIndex();
+  private index = new ProviderSearchIndex();
   /** Every read of the database, full or by id, in the order asked. */
   private reads: Promise<unknown> = Promise.resolve();
   private loadStarted = false;
+  /** A full read asked for and not started yet: later asks join it. */
+  private queuedLoad: Promise<void> | undefined;
   private resolveFirstSubscription!: () => void;
   private readonly firstSubscription = new Promise<void>((resolve) => (this.resolveFirstSubscription = resolve));
 
@@ -69,12 +73,17 @@ export class ProviderSearch {
     return this.index.size;
   }
 
-  /** Reads every provider with an account into the index again (after its events may have been missed); failures are logged. */
+  /**
+   * Reads every provider with an account into a new index, which then replaces this one (after events
+   * may have been missed, or a bulk change); asks made before it starts share it. Failures are logged.
+   */
   load(reason: string): Promise<void> {
     this.loadStarted = true;
-    return this.serially(() => this.readAll(reason)).catch((err: unknown) =>
-      this.logger.error({ reason, err: String(err) }, 'search index not read again; it may miss changes until the next start'),
-    );
+    this.queuedLoad ??= this.serially(async () => {
+      this.queuedLoad = undefined;
+      await this.readAll(reason);
+    }).catch((err: unknown) => this.logger.error({ reason, err: String(err) }, 'search index not read again; it may miss changes until the next start'));
+    return this.queuedLoad;
   }
 
   /**
@@ -82,6 +91,7 @@ export class ProviderSearch {
    * fails after its retries makes the instance read every record again, so no change stays missed.
    */
   refresh(providerIds: readonly string[]): Promise<void> {
+    if (providerIds.length >= BULK_CHANGE) return this.load(`an event named ${providerIds.length} providers`);
     return this.serially(() => this.readByIds(providerIds)).catch((err: unknown) => {
       this.logger.warn({ providers: providerIds.length, err: String(err) }, 'providers not read into the search index; reading every record again');
       void this.load('a refresh failed');
@@ -97,7 +107,7 @@ export class ProviderSearch {
   private async readAll(reason: string): Promise<void> {
     const startedAt = performance.now();
     const records = await this.providers.find({ accountState: 'active' }).select(SEARCH_ENTRY_FIELDS).lean<SearchedRecord[]>();
-    this.index.replaceAll(records);
+    this.index = await ProviderSearchIndex.of(records);
     this.logger.info({ reason, providers: this.index.size, ms: Math.round(performance.now() - startedAt) }, 'search index read from the database');
   }
 

@@ -51,9 +51,9 @@ it('seeds demo providers in every status, with logins, images and approved revie
   expect(own).toMatchObject({ status: 'blocked', blockedReason: blocked.blockedReason });
 }, 60_000);
 
-it('seeds a generated set with its reviews, by generated members, again without duplicates, and tells the running service', async () => {
-  await seedCommand(['--providers', '30', '--reviews', '45', '--members', '10'], seedEnv(), () => undefined);
-  await seedCommand(['--providers', '30', '--reviews', '45', '--members', '10'], seedEnv(), () => undefined);
+it('seeds a generated set with its reviews, by generated members, again without duplicates, and tells the running service (one full read for a bulk change)', async () => {
+  await seedCommand(['--providers', '600', '--reviews', '900', '--members', '10'], seedEnv(), () => undefined);
+  await seedCommand(['--providers', '600', '--reviews', '900', '--members', '10'], seedEnv(), () => undefined);
   const { providers, reviews } = await withDatabase(site.database, async (db) => ({
     providers: await db
       .collection<{ _id: string; reviewStats: { totalReviews: number } }>('providers')
@@ -64,8 +64,8 @@ it('seeds a generated set with its reviews, by generated members, again without 
       .find({ userId: { $exists: true } })
       .toArray(),
   }));
-  expect(providers).toHaveLength(30);
-  expect(reviews).toHaveLength(45);
+  expect(providers).toHaveLength(600);
+  expect(reviews).toHaveLength(900);
   expect(new Set(reviews.map((review) => review.userId)).size).toBe(10);
   // The figures on each record are those of its reviews.
   for (const provider of providers) expect(provider.reviewStats.totalReviews).toBe(reviews.filter((review) => review.providerId === provider._id).length);
@@ -73,7 +73,7 @@ it('seeds a generated set with its reviews, by generated members, again without 
   const admin = await logIn(site.identity.url, 'admin@providers.test', 'an-admin-password-for-tests');
   await eventually(async () => {
     const listed = await request(site.url).get('/admins/providers?search=bench').set('Authorization', `Bearer ${admin}`);
-    return (listed.body as { total: number }).total === 30;
+    return (listed.body as { total: number }).total === 600;
   }, 10_000);
 
   await expect(seedCommand(['--providers', 'lots'], seedEnv(), () => undefined)).rejects.toThrow('--providers must be a whole number');
