@@ -71,6 +71,7 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
         },
         stop: async () => {
           clearInterval(sweep);
+          search.stop();
           await relay.stop();
           storage.close();
         },

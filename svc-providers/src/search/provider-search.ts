@@ -8,8 +8,12 @@ import { ProviderSearchIndex, SEARCH_ENTRY_FIELDS, type AdminResult, type Direct
 const CHANGE_EVENTS = ['provider.changed', 'provider.status_changed', 'provider.registered'];
 /** How long the start waits for the subscription before it reads the records anyway (the broker may be away). */
 const SUBSCRIPTION_WAIT_MS = 10_000;
-/** An event naming this many providers (a bulk write such as the seed's) is answered by one full read, not record by record. */
+/**
+ * An event naming this many providers (a bulk write such as the seed's) is answered by one full read,
+ * not record by record, once no such event has come for `BULK_QUIET_MS`: a burst of them is one read.
+ */
 const BULK_CHANGE = 500;
+const BULK_QUIET_MS = 2_000;
 
 /** The event that tells every instance to read these providers again; written with the change, through the outbox. */
 export const providerChangedEvent = (providerIds: string[]) => createEvent('provider.changed', { providerIds }, 'svc-providers');
@@ -35,6 +39,7 @@ export class ProviderSearch {
   private loadStarted = false;
   /** A full read asked for and not started yet: later asks join it. */
   private queuedLoad: Promise<void> | undefined;
+  private bulkChangeTimer: NodeJS.Timeout | undefined;
   private resolveFirstSubscription!: () => void;
   private readonly firstSubscription = new Promise<void>((resolve) => (this.resolveFirstSubscription = resolve));
 
@@ -49,6 +54,11 @@ export class ProviderSearch {
 
   admin(query: AdminProvidersQuery): AdminResult {
     return this.index.admin(query);
+  }
+
+  /** Stops a full read waiting for a burst of bulk changes to end (the service is stopping). */
+  stop(): void {
+    clearTimeout(this.bulkChangeTimer);
   }
 
   /** Receives the provider events on this instance's own queue; register before the broker starts. */
@@ -91,7 +101,11 @@ export class ProviderSearch {
    * fails after its retries makes the instance read every record again, so no change stays missed.
    */
   refresh(providerIds: readonly string[]): Promise<void> {
-    if (providerIds.length >= BULK_CHANGE) return this.load(`an event named ${providerIds.length} providers`);
+    if (providerIds.length >= BULK_CHANGE) {
+      clearTimeout(this.bulkChangeTimer);
+      this.bulkChangeTimer = setTimeout(() => void this.load('a bulk change'), BULK_QUIET_MS).unref();
+      return Promise.resolve();
+    }
     return this.serially(() => this.readByIds(providerIds)).catch((err: unknown) => {
       this.logger.warn({ providers: providerIds.length, err: String(err) }, 'providers not read into the search index; reading every record again');
       void this.load('a refresh failed');
