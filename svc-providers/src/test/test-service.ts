@@ -138,30 +138,15 @@ export async function memberToken(identityUrl: string, name = 'Sam Member'): Pro
  */
 export async function activeMember(identityUrl: string, name = 'Pat Paying'): Promise<AuthResponse> {
   const member = await signUpMember(identityUrl, name);
-  const payment: EventEnvelope = {
-    id: randomUUID(),
-    type: 'payment.succeeded',
-    version: 1,
-    time: new Date().toISOString(),
-    source: 'svc-billing',
-    data: {
-      paymentId: randomUUID(),
-      userId: member.user.id,
-      amount: 11988,
-      currency: 'usd',
-      promoCode: null,
-      paymentIntentId: `pi_${randomUUID().replace(/-/g, '')}`,
-      paidAt: new Date().toISOString(),
-    },
-  };
-  const connection = await connect(process.env.AMQP_URL!);
-  try {
-    const channel = await connection.createConfirmChannel();
-    channel.publish(testEventsExchange(), payment.type, Buffer.from(JSON.stringify(payment)), { persistent: true, messageId: payment.id });
-    await channel.waitForConfirms();
-  } finally {
-    await connection.close();
-  }
+  await publishTestEvent('payment.succeeded', 'svc-billing', {
+    paymentId: randomUUID(),
+    userId: member.user.id,
+    amount: 11988,
+    currency: 'usd',
+    promoCode: null,
+    paymentIntentId: `pi_${randomUUID().replace(/-/g, '')}`,
+    paidAt: new Date().toISOString(),
+  });
   await eventually(async () => {
     const me = await request(identityUrl).get('/users/me').set('Authorization', `Bearer ${member.token}`);
     return (me.body as AuthResponse).user.membership.status === 'active';
@@ -173,15 +158,13 @@ export async function activeMember(identityUrl: string, name = 'Pat Paying'): Pr
  * Tells the service's instances that these records changed (provider.changed on the test's events
  * exchange), as the seed does after writing records straight to the database.
  */
-export async function announceProviderChanges(providerIds: string[]): Promise<void> {
-  const event: EventEnvelope = {
-    id: randomUUID(),
-    type: 'provider.changed',
-    version: 1,
-    time: new Date().toISOString(),
-    source: 'svc-providers',
-    data: { providerIds },
-  };
+export function announceProviderChanges(providerIds: string[]): Promise<void> {
+  return publishTestEvent('provider.changed', 'svc-providers', { providerIds });
+}
+
+/** Publishes an event (version 1) on the test's events exchange, as its source service would, and waits for the broker's confirm. */
+async function publishTestEvent(type: string, source: string, data: Record<string, unknown>): Promise<void> {
+  const event: EventEnvelope = { id: randomUUID(), type, version: 1, time: new Date().toISOString(), source, data };
   const connection = await connect(process.env.AMQP_URL!);
   try {
     const channel = await connection.createConfirmChannel();
