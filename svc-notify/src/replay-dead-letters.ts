@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { baseServiceEnv, loadConfig, replayDeadLetters } from '@altmed/service-kit';
+import { baseServiceEnv, loadConfig, replayDeadLetters, runCommand } from '@altmed/service-kit';
 import { welcomeQueue } from './welcome/welcome.handler';
 
 /**
@@ -18,12 +18,4 @@ export async function replayDeadLettersCommand(argv: string[], env: NodeJS.Proce
   return `Replayed ${replayed} message(s) from ${queue}.dead-letter to ${queue}`;
 }
 
-if (require.main === module) {
-  replayDeadLettersCommand(process.argv.slice(2), process.env).then(
-    (summary) => console.log(summary),
-    (err: unknown) => {
-      console.error(`replay-dead-letters failed: ${err instanceof Error ? err.message : String(err)}`);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runCommand('replay-dead-letters', () => replayDeadLettersCommand(process.argv.slice(2), process.env));

@@ -146,7 +146,7 @@ export class EventBroker {
 
   /** Whether events can be published and, if the service consumes, delivered to it. */
   isConnected(): boolean {
-    return this.connected.publisher && this.publishChannel !== undefined && (!this.consumes || this.connected.consumer);
+    return this.canPublish() && (!this.consumes || this.connected.consumer);
   }
 
   /** Resolves once events can be published (for a short-lived publisher, such as the seed); rejects after `timeoutMs`. */

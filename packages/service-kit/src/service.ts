@@ -172,3 +172,20 @@ export function runService(name: string, start: () => Promise<RunningService>): 
       },
     );
 }
+
+/**
+ * Entry point of a one-off command (a seed, a replay): prints the line it answers, if any, and exits
+ * 0 (its connections may still be open); on a failure, prints `<name> failed: <message>` and exits 1.
+ */
+export function runCommand(name: string, run: () => Promise<string | void>): void {
+  run().then(
+    (summary) => {
+      if (summary) console.log(summary);
+      process.exit(0);
+    },
+    (err: unknown) => {
+      console.error(`${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    },
+  );
+}

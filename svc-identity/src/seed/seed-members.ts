@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
-import { GENERATED_MEMBER_PASSWORD, generatedMemberEmail, generatedMemberId, insertIgnoringDuplicates, loadConfig } from '@altmed/service-kit';
+import { GENERATED_MEMBER_PASSWORD, generatedMemberEmail, generatedMemberId, insertIgnoringDuplicates, loadConfig, runCommand } from '@altmed/service-kit';
 import { identityEnv } from '../config';
 import { hashPassword } from '../users/password';
 import { userModel, type UserModel } from '../users/user.model';
@@ -67,12 +67,4 @@ export async function seedMembersCommand(argv: string[], env: NodeJS.ProcessEnv,
   }
 }
 
-if (require.main === module) {
-  seedMembersCommand(process.argv.slice(2), process.env).then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(`seed failed: ${err instanceof Error ? err.message : String(err)}`);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runCommand('seed', () => seedMembersCommand(process.argv.slice(2), process.env));

@@ -1,5 +1,5 @@
 import { backOff } from 'exponential-backoff';
-import { PROVIDER_CHANGED_MAX_IDS, type AdminProvidersQuery, type DirectorySearch, type EventEnvelope } from '@altmed/contracts';
+import { type AdminProvidersQuery, type DirectorySearch, type EventEnvelope } from '@altmed/contracts';
 import { createEvent, settlesWithin, type EventBroker, type Logger } from '@altmed/service-kit';
 import type { ProviderModel } from '../providers/provider.model';
 import { ProviderSearchIndex, SEARCH_ENTRY_FIELDS, type AdminResult, type DirectoryResult, type SearchedRecord } from './provider-search-index';
@@ -125,24 +125,23 @@ export class ProviderSearch {
     this.logger.info({ reason, providers: this.index.size, ms: Math.round(performance.now() - startedAt) }, 'search index read from the database');
   }
 
+  /** Fewer ids than `BULK_CHANGE` (more go to a full read), so one query. */
   private async readByIds(providerIds: readonly string[]): Promise<void> {
-    for (let start = 0; start < providerIds.length; start += PROVIDER_CHANGED_MAX_IDS) {
-      const ids = [...new Set(providerIds.slice(start, start + PROVIDER_CHANGED_MAX_IDS))];
-      const records = await backOff(
-        () =>
-          this.providers
-            .find({ _id: { $in: ids } })
-            .select(SEARCH_ENTRY_FIELDS)
-            .lean<SearchedRecord[]>(),
-        {
-          numOfAttempts: 5,
-          startingDelay: 100,
-        },
-      );
-      const found = new Set(records.map((record) => record._id));
-      for (const record of records) this.index.upsert(record);
-      for (const id of ids) if (!found.has(id)) this.index.remove(id);
-    }
+    const ids = [...new Set(providerIds)];
+    const records = await backOff(
+      () =>
+        this.providers
+          .find({ _id: { $in: ids } })
+          .select(SEARCH_ENTRY_FIELDS)
+          .lean<SearchedRecord[]>(),
+      {
+        numOfAttempts: 5,
+        startingDelay: 100,
+      },
+    );
+    const found = new Set(records.map((record) => record._id));
+    for (const record of records) this.index.upsert(record);
+    for (const id of ids) if (!found.has(id)) this.index.remove(id);
   }
 }
 

@@ -1,6 +1,8 @@
 import { AREAS_OF_INTEREST, US_STATE_CODES, deaCheckDigit, npiCheckDigit } from '@altmed/contracts';
 
-export { seededId } from '@altmed/service-kit';
+import { seededId } from '@altmed/service-kit';
+
+export { seededId };
 
 /** A valid NPI (check digit included) from nine digits. */
 export function npiFrom(first9: number): string {
@@ -232,6 +234,9 @@ const firstNames = ['Alex', 'Jamie', 'Morgan', 'Taylor', 'Casey', 'Riley', 'Aver
 const lastNames = ['Rivera', 'Nguyen', 'Schmidt', 'Cohen', 'Okoye', 'Larsen', 'Moreau', 'Tanaka', 'Silva', 'Kowalski', 'Haddad', 'Brooks'];
 const titles = ['MD', 'ND', 'DO', 'DC', 'NP', 'LAc'];
 const practiceWords = ['Wellness', 'Integrative Care', 'Health Collective', 'Healing Arts', 'Vitality Clinic', 'Holistic Medicine'];
+
+/** The record id of the n-th generated provider. */
+export const generatedProviderId = (n: number): string => seededId(`generated-${n}`);
 
 /** The n-th provider of a large generated set (benchmarks): deterministic, mostly approved. */
 export function generatedProvider(n: number): SeedProvider & { email: string; npiNumber: string } {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
 import { PROVIDER_CHANGED_MAX_IDS } from '@altmed/contracts';
-import { EventBroker, createLogger, generatedMemberId, insertIgnoringDuplicates } from '@altmed/service-kit';
+import { EventBroker, createLogger, generatedMemberId, insertIgnoringDuplicates, runCommand } from '@altmed/service-kit';
 import sharp from 'sharp';
 import { identityAccounts, EmailTakenError } from '../accounts/identity-accounts';
 import { loadProvidersConfig, type ProvidersConfig } from '../config';
@@ -12,7 +12,7 @@ import { reviewModel, type ReviewModel } from '../reviews/review.model';
 import { recountReviewStats, statsOfRatings } from '../reviews/review-stats';
 import { providerChangedEvent } from '../search/provider-search';
 import { s3Storage, type UploadStorage } from '../uploads/storage';
-import { deaFrom, demoProviders, generatedProvider, npiFrom, reviewsFor, seededId, type SeedProvider } from './seed-data';
+import { deaFrom, demoProviders, generatedProvider, generatedProviderId, npiFrom, reviewsFor, seededId, type SeedProvider } from './seed-data';
 
 /** Every demo provider logs in with this password. */
 export const DEMO_PROVIDER_PASSWORD = 'Provider-Demo-2025';
@@ -145,7 +145,7 @@ async function seedDemo(deps: SeedDeps, accounts: ReturnType<typeof identityAcco
   return lines;
 }
 
-export interface GeneratedSet {
+interface GeneratedSet {
   providers: number;
   /** Reviews in all, spread evenly over the providers (all approved). */
   reviews: number;
@@ -153,48 +153,48 @@ export interface GeneratedSet {
   members: number;
 }
 
+const INSERT_BATCH = 2_000;
+
 /**
  * The first providers of a large generated set and their reviews, as plain inserts in batches of
  * 2,000 providers: no logins, the review figures computed from the reviews as they are written, each
  * provider created a minute after the previous one. A stopped run leaves whole batches, and running
  * it again inserts only what is missing. Answers how many providers were inserted.
  */
-export async function insertGeneratedProviders(
+async function insertGeneratedProviders(
   deps: Pick<SeedDeps, 'providers' | 'reviews'>,
   set: GeneratedSet,
   images: { headshot: StoredImage; gallery: StoredImage },
-  log: (line: string) => void = () => undefined,
+  log: (line: string) => void,
 ): Promise<number> {
-  await Promise.all([deps.providers.init(), deps.reviews.init()]);
   const reviewsOf = (n: number) => Math.floor(set.reviews / set.providers) + (n < set.reviews % set.providers ? 1 : 0);
   const createdFrom = Date.now() - set.providers * 60_000;
   let inserted = 0;
   for (let start = 0; start < set.providers; start += INSERT_BATCH) {
     const numbers = Array.from({ length: Math.min(INSERT_BATCH, set.providers - start) }, (_, offset) => start + offset);
-    if (await deps.providers.exists({ _id: seededId(`generated-${numbers.at(-1)!}`) })) continue;
-    const reviews = numbers.flatMap((n) =>
-      reviewDocuments(seededId(`generated-${n}`), n, reviewsOf(n))
+    if (await deps.providers.exists({ _id: generatedProviderId(numbers.at(-1)!) })) continue;
+    const generated = numbers.map((n) => {
+      const _id = generatedProviderId(n);
+      const reviews = reviewDocuments(_id, n, reviewsOf(n))
         .filter((review) => review.isApproved)
-        .map((review, index) => ({ ...review, ...(set.members > 0 ? { userId: generatedMemberId((n * 7 + index) % set.members) } : {}) })),
-    );
-    const byProvider = new Map<string, typeof reviews>();
-    for (const review of reviews) byProvider.set(review.providerId, [...(byProvider.get(review.providerId) ?? []), review]);
-    const providers = numbers.map((n) => {
+        .map((review, index) => ({ ...review, ...(set.members > 0 ? { userId: generatedMemberId((n * 7 + index) % set.members) } : {}) }));
       const provider = generatedProvider(n);
-      const _id = seededId(`generated-${n}`);
       const createdAt = new Date(createdFrom + n * 60_000);
-      return {
+      const record = {
         _id,
         ...recordOf(provider, n, provider.email, provider.npiNumber),
         ...images,
-        reviewStats: statsOfRatings(byProvider.get(_id) ?? []),
+        reviewStats: statsOfRatings(reviews),
         createdAt,
         updatedAt: createdAt,
       };
+      return { record, reviews };
     });
     // Reviews first: a provider present means its reviews are too.
+    const reviews = generated.flatMap((one) => one.reviews);
     await insertIgnoringDuplicates(() => deps.reviews.insertMany(reviews, { ordered: false, lean: true }));
-    inserted += await insertIgnoringDuplicates(() => deps.providers.insertMany(providers, { ordered: false, lean: true }));
+    const records = generated.map((one) => one.record);
+    inserted += await insertIgnoringDuplicates(() => deps.providers.insertMany(records, { ordered: false, lean: true }));
     log(`  ${Math.min(start + INSERT_BATCH, set.providers)} of ${set.providers} providers`);
   }
   return inserted;
@@ -210,19 +210,13 @@ async function seedGenerated(deps: SeedDeps, set: GeneratedSet, log: (line: stri
   return insertGeneratedProviders(deps, set, { headshot, gallery }, log);
 }
 
-const INSERT_BATCH = 2_000;
-
-const generatedIds = (count: number) => Array.from({ length: count }, (_, n) => seededId(`generated-${n}`));
+const generatedIds = (count: number) => Array.from({ length: count }, (_, n) => generatedProviderId(n));
 
 /**
  * Tells the running svc-providers instances which records the seed wrote (provider.changed, in
  * batches), so that their search indexes read them now; instances started later read them at start.
  */
-export async function tellRunningInstances(
-  broker: Pick<ProvidersConfig, 'AMQP_URL' | 'EVENTS_EXCHANGE'>,
-  ids: string[],
-  log: (line: string) => void,
-): Promise<void> {
+async function tellRunningInstances(broker: Pick<ProvidersConfig, 'AMQP_URL' | 'EVENTS_EXCHANGE'>, ids: string[], log: (line: string) => void): Promise<void> {
   const events = new EventBroker({ url: broker.AMQP_URL, logger: createLogger('seed', 'error'), exchange: broker.EVENTS_EXCHANGE });
   await events.start();
   try {
@@ -296,12 +290,4 @@ export async function seedCommand(argv: string[], env: NodeJS.ProcessEnv, log: (
   }
 }
 
-if (require.main === module) {
-  seedCommand(process.argv.slice(2), process.env).then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(`seed failed: ${err instanceof Error ? err.message : String(err)}`);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runCommand('seed', () => seedCommand(process.argv.slice(2), process.env));
