@@ -1,4 +1,3 @@
-import MiniSearch from 'minisearch';
 import {
   ADMIN_PROVIDERS_PAGE_SIZE,
   AREAS_OF_INTEREST,
@@ -13,6 +12,8 @@ import {
 } from '@altmed/contracts';
 import type { ProviderDocument, StoredImage } from '../providers/provider.model';
 import { statusOf, verifiedAtOf } from '../providers/provider-view';
+import { OrderedColumns } from './ordered-columns';
+import { ADMIN_TEXT_FIELDS, DIRECTORY_TEXT_FIELDS, TextMatcher, textOf } from './text-matcher';
 
 /** What the index keeps of a provider with an account: what the searches filter, sort and count by, and a directory card. */
 export interface SearchEntry {
@@ -97,37 +98,18 @@ export function searchEntryOf(record: SearchedRecord): SearchEntry | undefined {
 type Compare = (a: SearchEntry, b: SearchEntry) => number;
 const byId: Compare = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const byName: Compare = (a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : 0) || byId(a, b);
+/** What each directory order compares before the name. */
+const BEFORE_NAME: Record<Exclude<DirectorySort, 'name'>, Compare> = {
+  rating: (a, b) => b.averageRating - a.averageRating || b.totalReviews - a.totalReviews,
+  reviews: (a, b) => b.totalReviews - a.totalReviews || b.averageRating - a.averageRating,
+};
 const DIRECTORY_ORDER: Record<DirectorySort, Compare> = {
-  rating: (a, b) => b.averageRating - a.averageRating || b.totalReviews - a.totalReviews || byName(a, b),
-  reviews: (a, b) => b.totalReviews - a.totalReviews || b.averageRating - a.averageRating || byName(a, b),
+  rating: (a, b) => BEFORE_NAME.rating(a, b) || byName(a, b),
+  reviews: (a, b) => BEFORE_NAME.reviews(a, b) || byName(a, b),
   name: byName,
 };
 /** The admin list: newest first. */
 const ADMIN_ORDER: Compare = (a, b) => b.createdAt - a.createdAt || byId(a, b);
-
-/** Where `entry` goes in an array kept in `compare`'s order (every order ends in the id, so no two entries tie). */
-function positionOf(ordered: SearchEntry[], entry: SearchEntry, compare: Compare): number {
-  let low = 0;
-  let high = ordered.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compare(ordered[middle]!, entry) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-const insertInOrder = (ordered: SearchEntry[], entry: SearchEntry, compare: Compare) => ordered.splice(positionOf(ordered, entry, compare), 0, entry);
-
-function removeInOrder(ordered: SearchEntry[], entry: SearchEntry, compare: Compare): void {
-  const position = positionOf(ordered, entry, compare);
-  if (ordered[position] === entry) ordered.splice(position, 1);
-}
-
-const DIRECTORY_TEXT_FIELDS = ['providerName', 'practiceName'];
-const ADMIN_TEXT_FIELDS = ['practiceName', 'providerName', 'city', 'email', 'npiNumber'];
-/** A word of this many letters or more may hold one typo (shorter ones would match too much). */
-const TYPO_TOLERANT_LENGTH = 5;
 
 const AREA_BIT = new Map<string, number>(AREAS_OF_INTEREST.map((area, index) => [area, 1 << index]));
 const STATE_INDEX = new Map<string, number>(US_STATE_CODES.map((state, index) => [state, index]));
@@ -160,23 +142,60 @@ export interface AdminResult {
   stats: ProviderStats;
 }
 
+/** An entry as the index holds it: with its slot (a number of its own in this index, never given twice) and its city's number. */
+interface IndexedEntry extends SearchEntry {
+  slot: number;
+  cityId: number;
+}
+
+const STATUS_CODE: Record<ProviderStatus, number> = { approved: 0, pending: 1, blocked: 2 };
+
+/** What the directory's searches test, and the admin list's, per entry. */
+const DIRECTORY_COLUMNS = {
+  areaBits: (entry: IndexedEntry) => entry.areaBits,
+  stateIndex: (entry: IndexedEntry) => entry.stateIndex,
+  cityId: (entry: IndexedEntry) => entry.cityId,
+};
+const ADMIN_COLUMNS = { status: (entry: IndexedEntry) => STATUS_CODE[entry.status] };
+type DirectoryColumns = OrderedColumns<IndexedEntry, keyof typeof DIRECTORY_COLUMNS>;
+type AdminColumns = OrderedColumns<IndexedEntry, keyof typeof ADMIN_COLUMNS>;
+
 /**
  * Every provider with an account, in memory: the members' directory and the admins' provider search
- * answer from here (text through minisearch, filters and sorts over arrays kept in order). The
- * records in MongoDB stay the truth; `upsert` and `remove` keep this in step with them.
+ * answer from here (text through `TextMatcher`, filters, sorts and counts over columns kept in each
+ * order). The records in MongoDB stay the truth; `upsert` and `remove` keep this in step with them.
  */
 export class ProviderSearchIndex {
-  private readonly entries = new Map<string, SearchEntry>();
-  private readonly text = new MiniSearch<SearchEntry>({
-    idField: 'id',
-    fields: ADMIN_TEXT_FIELDS,
-    searchOptions: { prefix: true, combineWith: 'AND' },
-  });
-  /** Listed entries in each directory order, and every entry in the admin order: sorted once per full read, then kept in order entry by entry. */
-  private listed: Record<DirectorySort, SearchEntry[]> = { rating: [], reviews: [], name: [] };
-  private newestFirst: SearchEntry[] = [];
+  private readonly entries = new Map<string, IndexedEntry>();
+  /** The entries by slot (a slot's entry is gone once removed). */
+  private readonly bySlot: (IndexedEntry | undefined)[] = [];
+  private readonly text = new TextMatcher();
+  private readonly cityIds = new Map<string, number>();
+  private readonly entryOf = (slot: number): IndexedEntry => this.bySlot[slot]!;
+  /** Listed entries in each directory order, and every entry in the admin order (newest first). */
+  private readonly listed: Record<DirectorySort, DirectoryColumns>;
+  private readonly newestFirst: AdminColumns;
+  private readonly stats: ProviderStats = { total: 0, approved: 0, pending: 0, blocked: 0 };
   /** The counts of the unfiltered directory (its landing page), kept until the next change. */
   private unfilteredCounts: Pick<DirectoryResult, 'areaCounts' | 'stateCounts'> | undefined;
+
+  constructor(entries: IndexedEntry[] = []) {
+    for (const entry of entries) {
+      this.entries.set(entry.id, entry);
+      this.bySlot[entry.slot] = entry;
+      this.stats[entry.status] += 1;
+      this.stats.total += 1;
+    }
+    // One sort compares names; the others are stable sorts of that order by numbers only, so names still break their ties.
+    const byName = entries.filter((entry) => entry.status === 'approved').sort(DIRECTORY_ORDER.name);
+    const listedIn = (sort: DirectorySort, inOrder: IndexedEntry[]) => OrderedColumns.of(inOrder, DIRECTORY_ORDER[sort], this.entryOf, DIRECTORY_COLUMNS);
+    this.listed = {
+      name: listedIn('name', byName),
+      rating: listedIn('rating', [...byName].sort(BEFORE_NAME.rating)),
+      reviews: listedIn('reviews', [...byName].sort(BEFORE_NAME.reviews)),
+    };
+    this.newestFirst = OrderedColumns.of([...entries].sort(ADMIN_ORDER), ADMIN_ORDER, this.entryOf, ADMIN_COLUMNS);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -184,25 +203,28 @@ export class ProviderSearchIndex {
 
   /** Puts a record's entry in place of the one it had; a record no search shows leaves the index. */
   upsert(record: SearchedRecord): void {
-    const entry = searchEntryOf(record);
-    if (!entry) return this.remove(record._id);
-    const previous = this.entries.get(entry.id);
+    const found = searchEntryOf(record);
+    if (!found) return this.remove(record._id);
+    const previous = this.entries.get(found.id);
+    const entry = this.indexed(found, previous?.slot);
     if (previous) {
       this.unorder(previous);
-      this.text.replace(entry);
+      if (textOf(previous) !== textOf(entry)) this.text.replace(entry);
     } else {
       this.text.add(entry);
     }
     this.entries.set(entry.id, entry);
+    this.bySlot[entry.slot] = entry;
     this.order(entry);
   }
 
   remove(id: string): void {
     const entry = this.entries.get(id);
     if (!entry) return;
-    this.entries.delete(id);
     this.unorder(entry);
-    this.text.discard(id);
+    this.entries.delete(id);
+    this.bySlot[entry.slot] = undefined;
+    this.text.discard(entry.slot);
   }
 
   /**
@@ -210,38 +232,36 @@ export class ProviderSearchIndex {
    * work run between them, so the index it replaces keeps answering meanwhile.
    */
   static async of(records: Iterable<SearchedRecord>): Promise<ProviderSearchIndex> {
-    const index = new ProviderSearchIndex();
+    const cityIds = new Map<string, number>();
+    const entries: IndexedEntry[] = [];
     for (const record of records) {
-      const entry = searchEntryOf(record);
-      if (entry) index.entries.set(entry.id, entry);
+      const found = searchEntryOf(record);
+      if (found) entries.push({ ...found, slot: entries.length, cityId: internCity(cityIds, found.cityKey) });
     }
-    const entries = [...index.entries.values()];
-    await index.text.addAllAsync(entries, { chunkSize: 2_000 });
-    const approved = entries.filter((entry) => entry.status === 'approved');
-    for (const sort of DIRECTORY_SORTS) index.listed[sort] = [...approved].sort(DIRECTORY_ORDER[sort]);
-    index.newestFirst = entries.sort(ADMIN_ORDER);
+    const index = new ProviderSearchIndex(entries);
+    for (const [city, id] of cityIds) index.cityIds.set(city, id);
+    await index.text.addAll(entries);
     return index;
   }
 
-  private order(entry: SearchEntry): void {
-    this.unfilteredCounts = undefined;
-    if (entry.status === 'approved') for (const sort of DIRECTORY_SORTS) insertInOrder(this.listed[sort], entry, DIRECTORY_ORDER[sort]);
-    insertInOrder(this.newestFirst, entry, ADMIN_ORDER);
+  private indexed(entry: SearchEntry, slot = this.bySlot.length): IndexedEntry {
+    return { ...entry, slot, cityId: internCity(this.cityIds, entry.cityKey) };
   }
 
-  private unorder(entry: SearchEntry): void {
+  private order(entry: IndexedEntry): void {
     this.unfilteredCounts = undefined;
-    if (entry.status === 'approved') for (const sort of DIRECTORY_SORTS) removeInOrder(this.listed[sort], entry, DIRECTORY_ORDER[sort]);
-    removeInOrder(this.newestFirst, entry, ADMIN_ORDER);
+    if (entry.status === 'approved') for (const sort of DIRECTORY_SORTS) this.listed[sort].insert(entry);
+    this.newestFirst.insert(entry);
+    this.stats[entry.status] += 1;
+    this.stats.total += 1;
   }
 
-  /** Ids whose text fields hold every word of the search at the start of a word (one typo allowed in long words, when `typos`). */
-  private textMatches(search: string, fields: string[], typos: boolean): Set<string> {
-    const results = this.text.search(search, {
-      fields,
-      fuzzy: typos ? (term) => (term.length >= TYPO_TOLERANT_LENGTH && !/\d/.test(term) ? 1 : 0) : false,
-    });
-    return new Set(results.map((result) => result.id as string));
+  private unorder(entry: IndexedEntry): void {
+    this.unfilteredCounts = undefined;
+    if (entry.status === 'approved') for (const sort of DIRECTORY_SORTS) this.listed[sort].remove(entry);
+    this.newestFirst.remove(entry);
+    this.stats[entry.status] -= 1;
+    this.stats.total -= 1;
   }
 
   /**
@@ -252,32 +272,40 @@ export class ProviderSearchIndex {
   directory(search: DirectorySearch, onlyIds?: readonly string[]): DirectoryResult {
     const text = normalizeSearch(search.q);
     const unfiltered = !text && !onlyIds && !search.areas?.length && !search.state && !search.city;
+    const listed = this.listed[search.sort];
+    const start = (search.page - 1) * DIRECTORY_PAGE_SIZE;
     if (unfiltered && this.unfilteredCounts) {
-      const listed = this.listed[search.sort];
-      const start = (search.page - 1) * DIRECTORY_PAGE_SIZE;
-      return { entries: listed.slice(start, start + DIRECTORY_PAGE_SIZE), total: listed.length, ...this.unfilteredCounts };
+      const end = Math.min(start + DIRECTORY_PAGE_SIZE, listed.length);
+      const entries: SearchEntry[] = [];
+      for (let position = start; position < end; position += 1) entries.push(listed.at(position));
+      return { entries, total: listed.length, ...this.unfilteredCounts };
     }
-    const textIds = text ? this.textMatches(text, DIRECTORY_TEXT_FIELDS, true) : undefined;
+    // A search with no word left (only punctuation) matches no name: only the areas it names, if any.
+    const textMatches = text ? (this.text.matches(text, DIRECTORY_TEXT_FIELDS, true, this.bySlot.length) ?? new Uint8Array(0)) : undefined;
     const textAreaBits = text ? bitsOfAreas(areasMatching(text)) : 0;
     const chosenAreaBits = search.areas && search.areas.length > 0 ? bitsOfAreas(search.areas) : 0;
-    const city = search.city ? normalize(search.city) : '';
-    const only = onlyIds ? new Set(onlyIds) : undefined;
+    const state = search.state ? (STATE_INDEX.get(search.state) ?? -2) : -1;
+    const city = search.city ? (this.cityIds.get(normalize(search.city)) ?? -2) : -1;
+    const only = onlyIds ? new Set(onlyIds.flatMap((id) => this.entries.get(id)?.slot ?? [])) : undefined;
+    const { slot: slots, areaBits: areaBitsAt, stateIndex: stateAt, cityId: cityAt } = listed.values;
 
-    const start = (search.page - 1) * DIRECTORY_PAGE_SIZE;
     const entries: SearchEntry[] = [];
     const areaCounts = new Int32Array(AREAS_OF_INTEREST.length);
     const stateCounts = new Int32Array(US_STATE_CODES.length);
     let total = 0;
-    // The hot loop of every directory call: bit tests and typed counters, no allocation per entry.
-    for (const entry of this.listed[search.sort]) {
-      if (only && !only.has(entry.id)) continue;
-      if (textIds && !textIds.has(entry.id) && (entry.areaBits & textAreaBits) === 0) continue;
-      const inAreas = chosenAreaBits === 0 || (entry.areaBits & chosenAreaBits) !== 0;
-      const inPlace = (!search.state || entry.state === search.state) && (!city || entry.cityKey === city);
-      if (inAreas && entry.stateIndex >= 0) stateCounts[entry.stateIndex]! += 1;
-      if (inPlace) for (let bits = entry.areaBits, area = 0; bits !== 0; bits >>>= 1, area += 1) if (bits & 1) areaCounts[area]! += 1;
+    // The hot loop of every directory call: typed arrays, bit tests and typed counters, no allocation per entry.
+    for (let position = 0; position < listed.length; position += 1) {
+      const slot = slots[position]!;
+      const areaBits = areaBitsAt[position]!;
+      if (only && !only.has(slot)) continue;
+      if (textMatches && textMatches[slot] !== 1 && (areaBits & textAreaBits) === 0) continue;
+      const stateIndex = stateAt[position]!;
+      const inAreas = chosenAreaBits === 0 || (areaBits & chosenAreaBits) !== 0;
+      const inPlace = (state === -1 || stateIndex === state) && (city === -1 || cityAt[position] === city);
+      if (inAreas && stateIndex >= 0) stateCounts[stateIndex]! += 1;
+      if (inPlace) for (let bits = areaBits, area = 0; bits !== 0; bits >>>= 1, area += 1) if (bits & 1) areaCounts[area]! += 1;
       if (!inAreas || !inPlace) continue;
-      if (total >= start && entries.length < DIRECTORY_PAGE_SIZE) entries.push(entry);
+      if (total >= start && entries.length < DIRECTORY_PAGE_SIZE) entries.push(this.entryOf(slot));
       total += 1;
     }
     if (unfiltered) this.unfilteredCounts = { areaCounts, stateCounts };
@@ -289,21 +317,29 @@ export class ProviderSearchIndex {
    * the practice, name, city, email or NPI), newest first, a page of ids, with the counts of each status.
    */
   admin(query: AdminProvidersQuery): AdminResult {
-    const page = query.page ?? 1;
+    const start = ((query.page ?? 1) - 1) * ADMIN_PROVIDERS_PAGE_SIZE;
     const search = normalizeSearch(query.search);
-    const textIds = search ? this.textMatches(search, ADMIN_TEXT_FIELDS, false) : undefined;
-    const stats: ProviderStats = { total: 0, approved: 0, pending: 0, blocked: 0 };
-    const start = (page - 1) * ADMIN_PROVIDERS_PAGE_SIZE;
+    const textMatches = search ? (this.text.matches(search, ADMIN_TEXT_FIELDS, false, this.bySlot.length) ?? new Uint8Array(0)) : undefined;
+    const status = query.status ? STATUS_CODE[query.status] : -1;
+    // Without a search the total is a count already kept: the walk stops at the end of the page.
+    const total = textMatches ? undefined : query.status ? this.stats[query.status] : this.stats.total;
+    const { slot: slots, status: statusAt } = this.newestFirst.values;
     const ids: string[] = [];
-    let total = 0;
-    for (const entry of this.newestFirst) {
-      stats[entry.status] += 1;
-      stats.total += 1;
-      if (query.status && entry.status !== query.status) continue;
-      if (textIds && !textIds.has(entry.id)) continue;
-      if (total >= start && ids.length < ADMIN_PROVIDERS_PAGE_SIZE) ids.push(entry.id);
-      total += 1;
+    let matched = 0;
+    for (let position = 0; position < this.newestFirst.length; position += 1) {
+      if (status !== -1 && statusAt[position] !== status) continue;
+      if (textMatches && textMatches[slots[position]!] !== 1) continue;
+      if (matched >= start && ids.length < ADMIN_PROVIDERS_PAGE_SIZE) ids.push(this.entryOf(slots[position]!).id);
+      matched += 1;
+      if (total !== undefined && ids.length === ADMIN_PROVIDERS_PAGE_SIZE) break;
     }
-    return { ids, total, stats };
+    return { ids, total: total ?? matched, stats: { ...this.stats } };
   }
+}
+
+/** The number of a city (its normalized name), given when first seen. */
+function internCity(cityIds: Map<string, number>, cityKey: string): number {
+  let id = cityIds.get(cityKey);
+  if (id === undefined) cityIds.set(cityKey, (id = cityIds.size));
+  return id;
 }

@@ -1,0 +1,186 @@
+import MiniSearch from 'minisearch';
+import {
+  ADMIN_PROVIDERS_PAGE_SIZE,
+  AREAS_OF_INTEREST,
+  DIRECTORY_PAGE_SIZE,
+  US_STATE_CODES,
+  type AdminProvidersQuery,
+  type DirectorySearch,
+  type DirectorySort,
+} from '@altmed/contracts';
+import { generatedProvider, generatedProviderId } from '../seed/seed-data';
+import { ProviderSearchIndex, searchEntryOf, type SearchEntry, type SearchedRecord } from './provider-search-index';
+
+/** Generated providers with ratings, statuses and dates of their own; a few share their name and city. */
+function recordOf(n: number, changes: Partial<SearchedRecord> = {}): SearchedRecord {
+  const provider = generatedProvider(n);
+  return {
+    _id: generatedProviderId(n),
+    accountState: 'active',
+    providerName: provider.providerName,
+    practiceName: provider.practiceName,
+    email: provider.email,
+    npiNumber: provider.npiNumber,
+    city: `Town ${n % 7}`,
+    state: provider.state,
+    specialties: provider.specialties,
+    reviewStats: { totalReviews: n % 5, averageRating: 3 + (n % 3) * 0.5, satisfactionAverage: 4, efficacyAverage: 4 },
+    isActive: provider.status !== 'blocked',
+    isApproved: provider.status === 'approved',
+    statusHistory: [],
+    createdAt: new Date(Date.UTC(2025, 0, 1) + (n % 40) * 86_400_000),
+    ...changes,
+  } as SearchedRecord;
+}
+
+/** The same searches answered the plain way: minisearch's own AND search over every entry, then filters, sorts and counts by hand. */
+class Reference {
+  readonly records = new Map<string, SearchedRecord>();
+
+  private entries(): SearchEntry[] {
+    return [...this.records.values()].flatMap((record) => searchEntryOf(record) ?? []);
+  }
+
+  private textIds(entries: SearchEntry[], search: string, fields: string[], typos: boolean): Set<string> {
+    const text = new MiniSearch<SearchEntry>({ idField: 'id', fields });
+    text.addAll(entries);
+    const fuzzy = (term: string) => (typos && term.length >= 5 && !/\d/.test(term) ? 1 : 0);
+    return new Set(text.search(search, { prefix: true, combineWith: 'AND', fuzzy }).map((result) => result.id as string));
+  }
+
+  directory(search: DirectorySearch, onlyIds?: string[]) {
+    const listed = this.entries().filter((entry) => entry.status === 'approved');
+    const q = search.q?.toLowerCase().trim();
+    const textIds = q ? this.textIds(listed, q, ['providerName', 'practiceName'], true) : undefined;
+    const areaWords = q
+      ? AREAS_OF_INTEREST.filter(
+          (area) =>
+            area.toLowerCase().startsWith(q) ||
+            area
+              .toLowerCase()
+              .split(/[^\p{L}\p{N}]+/u)
+              .some((word) => word.startsWith(q)),
+        )
+      : [];
+    const matchingText = listed.filter(
+      (entry) => !textIds || textIds.has(entry.id) || entry.specialties.some((area) => areaWords.includes(area as (typeof areaWords)[number])),
+    );
+    const candidates = matchingText.filter((entry) => !onlyIds || onlyIds.includes(entry.id));
+    const inAreas = (entry: SearchEntry) => !search.areas?.length || entry.specialties.some((area) => search.areas!.includes(area));
+    const inPlace = (entry: SearchEntry) =>
+      (!search.state || entry.state === search.state) && (!search.city || entry.city.toLowerCase() === search.city.toLowerCase());
+    const order: Record<DirectorySort, (a: SearchEntry, b: SearchEntry) => number> = {
+      rating: (a, b) => b.averageRating - a.averageRating || b.totalReviews - a.totalReviews || byName(a, b),
+      reviews: (a, b) => b.totalReviews - a.totalReviews || b.averageRating - a.averageRating || byName(a, b),
+      name: (a, b) => byName(a, b),
+    };
+    const matching = candidates.filter((entry) => inAreas(entry) && inPlace(entry)).sort(order[search.sort]);
+    const start = (search.page - 1) * DIRECTORY_PAGE_SIZE;
+    return {
+      ids: matching.slice(start, start + DIRECTORY_PAGE_SIZE).map((entry) => entry.id),
+      total: matching.length,
+      areaCounts: AREAS_OF_INTEREST.map((area) => candidates.filter((entry) => inPlace(entry) && entry.specialties.includes(area)).length),
+      stateCounts: US_STATE_CODES.map((state) => candidates.filter((entry) => inAreas(entry) && entry.state === state).length),
+    };
+  }
+
+  admin(query: AdminProvidersQuery) {
+    const entries = this.entries().sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1));
+    const textIds = query.search ? this.textIds(entries, query.search, ['practiceName', 'providerName', 'city', 'email', 'npiNumber'], false) : undefined;
+    const matching = entries.filter((entry) => (!query.status || entry.status === query.status) && (!textIds || textIds.has(entry.id)));
+    const start = ((query.page ?? 1) - 1) * ADMIN_PROVIDERS_PAGE_SIZE;
+    const count = (status: string) => entries.filter((entry) => entry.status === status).length;
+    return {
+      ids: matching.slice(start, start + ADMIN_PROVIDERS_PAGE_SIZE).map((entry) => entry.id),
+      total: matching.length,
+      stats: { total: entries.length, approved: count('approved'), pending: count('pending'), blocked: count('blocked') },
+    };
+  }
+}
+
+const byName = (a: SearchEntry, b: SearchEntry) => {
+  const [x, y] = [a.providerName.toLowerCase(), b.providerName.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+};
+
+const sample = recordOf(3);
+const sampleLastName = /^Dr\. \S+ (\S+),/.exec(sample.providerName)![1]!;
+const directorySearches: DirectorySearch[] = [
+  { sort: 'rating', page: 1 },
+  { sort: 'name', page: 2 },
+  { sort: 'reviews', page: 1, q: sampleLastName },
+  { sort: 'rating', page: 1, q: `${sampleLastName.slice(0, 2)}${sampleLastName.slice(3)}` },
+  { sort: 'name', page: 1, q: `${sampleLastName.toLowerCase()} dr` },
+  { sort: 'rating', page: 1, q: 'nutri' },
+  { sort: 'rating', page: 1, q: '!!!' },
+  { sort: 'rating', page: 1, areas: [AREAS_OF_INTEREST[0], AREAS_OF_INTEREST[3]] },
+  { sort: 'reviews', page: 1, state: sample.state, city: 'town 3' },
+  { sort: 'rating', page: 1, city: 'Nowhere' },
+];
+const adminQueries: AdminProvidersQuery[] = [
+  {},
+  { page: 2 },
+  { status: 'pending' },
+  { status: 'approved', page: 2 },
+  { search: sampleLastName },
+  { search: 'town 3' },
+  { search: sample.npiNumber },
+  { search: 'provider1', status: 'blocked' },
+];
+
+function expectSameAnswers(index: ProviderSearchIndex, reference: Reference, saved: string[]) {
+  for (const search of directorySearches) {
+    const { entries, total, areaCounts, stateCounts } = index.directory(search);
+    expect({ search, ids: entries.map((entry) => entry.id), total, areaCounts: [...areaCounts], stateCounts: [...stateCounts] }).toEqual({
+      search,
+      ...reference.directory(search),
+    });
+  }
+  const savedSearch: DirectorySearch = { sort: 'name', page: 1 };
+  expect(index.directory(savedSearch, saved).entries.map((entry) => entry.id)).toEqual(reference.directory(savedSearch, saved).ids);
+  for (const query of adminQueries) expect({ query, ...index.admin(query) }).toEqual({ query, ...reference.admin(query) });
+}
+
+describe('the search index', () => {
+  const reference = new Reference();
+  let index: ProviderSearchIndex;
+
+  beforeAll(async () => {
+    for (let n = 0; n < 400; n += 1) reference.records.set(generatedProviderId(n), recordOf(n));
+    index = await ProviderSearchIndex.of(reference.records.values());
+  });
+
+  it('answers the directory and the admin list as a plain search over every entry does', () => {
+    expect(index.size).toBe(400);
+    expectSameAnswers(index, reference, [generatedProviderId(5), generatedProviderId(7), generatedProviderId(10)]);
+  });
+
+  const apply = (changes: SearchedRecord[]) => {
+    for (const record of changes) {
+      index.upsert(record);
+      reference.records.set(record._id, record);
+    }
+  };
+
+  it('stays the same as the plain search after a provider is renamed (the kept answers for words are dropped)', () => {
+    apply([
+      recordOf(4, { providerName: 'Dr. Zed Okafor, MD', practiceName: 'Quiet Harbor Clinic' }),
+      recordOf(20, { providerName: `Dr. Ana ${sampleLastName}son, MD`, practiceName: 'Town 3 Nutrition' }),
+    ]);
+    expectSameAnswers(index, reference, [generatedProviderId(4), generatedProviderId(20)]);
+  });
+
+  it('stays the same as the plain search after re-ratings, approvals, blocks, new providers and removals', () => {
+    apply([
+      recordOf(3, { reviewStats: { totalReviews: 40, averageRating: 5, satisfactionAverage: 5, efficacyAverage: 5 } }),
+      recordOf(10, { isApproved: true }),
+      recordOf(11, { isActive: false }),
+      recordOf(500),
+      recordOf(501, { city: 'Town 3', providerName: `Dr. ${sampleLastName} Quinn, ND` }),
+      recordOf(12, { accountState: 'creating' }),
+    ]);
+    index.remove(generatedProviderId(13));
+    reference.records.delete(generatedProviderId(13));
+    expectSameAnswers(index, reference, [generatedProviderId(4), generatedProviderId(500), generatedProviderId(13)]);
+  });
+});
