@@ -30,14 +30,16 @@ export async function seedAtScale(env: NodeJS.ProcessEnv): Promise<number> {
 interface Call {
   name: string;
   method?: 'GET' | 'POST' | 'PUT';
-  path: string;
+  /** The path, or a function that makes one per call. */
+  path: string | (() => string);
   token?: string;
   /** The JSON body, or a function that makes one per call. */
   body?: unknown;
 }
 
-async function call(siteUrl: string, { method = 'GET', path, token, body: bodyOrMaker }: Call): Promise<unknown> {
+async function call(siteUrl: string, { method = 'GET', path: pathOrMaker, token, body: bodyOrMaker }: Call): Promise<unknown> {
   const body: unknown = typeof bodyOrMaker === 'function' ? (bodyOrMaker as () => unknown)() : bodyOrMaker;
+  const path = typeof pathOrMaker === 'function' ? pathOrMaker() : pathOrMaker;
   const response = await fetch(`${siteUrl}${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -175,6 +177,16 @@ export async function timeCallsAtScale(siteUrl: string, admin: { email: string; 
     await call(siteUrl, { name: 'save', method: 'PUT', path: `/api/saved-providers/${saved._id}`, token: member });
   // Each login is another member's: one account's attempts are limited (LOGIN_FAILURES_PER_ACCOUNT in a window).
   let nextMember = 1;
+  // Words no search has had: the last name with one letter changed or added (one typo still matches it), so no kept answer serves them.
+  const lower = lastName.toLowerCase();
+  const newWords = [...lower].flatMap((_, position) =>
+    [...'abcdefghijklmnopqrstuvwxyz'].flatMap((letter) => [
+      `${lower.slice(0, position)}${letter}${lower.slice(position + 1)}`,
+      `${lower.slice(0, position)}${letter}${lower.slice(position)}`,
+    ]),
+  );
+  const unsearched = [...new Set(newWords)].filter((word) => word !== lower && word !== typo.toLowerCase());
+  let nextWord = 0;
   const calls: Call[] = [
     {
       name: 'login (a member)',
@@ -185,6 +197,11 @@ export async function timeCallsAtScale(siteUrl: string, admin: { email: string; 
     { name: 'GET /users/me', path: '/api/users/me', token: member },
     { name: `directory: text "${lastName.toLowerCase()}"`, path: `/api/directory/providers?q=${encodeURIComponent(lastName)}`, token: member },
     { name: `directory: text with a typo "${typo.toLowerCase()}"`, path: `/api/directory/providers?q=${encodeURIComponent(typo)}`, token: member },
+    {
+      name: 'directory: text, a new word each call',
+      path: () => `/api/directory/providers?q=${encodeURIComponent(unsearched[nextWord++ % unsearched.length]!)}`,
+      token: member,
+    },
     { name: `directory: area "${sample.specialties[0]}"`, path: `/api/directory/providers?areas=${encodeURIComponent(sample.specialties[0]!)}`, token: member },
     {
       name: `directory: ${sample.state}, ${sample.city}`,
