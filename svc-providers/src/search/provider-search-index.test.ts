@@ -24,13 +24,13 @@ function recordOf(n: number, changes: Partial<SearchedRecord> = {}): SearchedRec
     city: `Town ${n % 7}`,
     state: provider.state,
     specialties: provider.specialties,
-    reviewStats: { totalReviews: n % 5, averageRating: 3 + (n % 3) * 0.5, satisfactionAverage: 4, efficacyAverage: 4 },
+    reviewStats: { totalReviews: n % 5, averageRating: 3 + (n % 3) * 0.5, averageSatisfactionRating: 4, averageEfficacyRating: 4 },
     isActive: provider.status !== 'blocked',
     isApproved: provider.status === 'approved',
     statusHistory: [],
     createdAt: new Date(Date.UTC(2025, 0, 1) + (n % 40) * 86_400_000),
     ...changes,
-  } as SearchedRecord;
+  };
 }
 
 /** The same searches answered the plain way: minisearch's own AND search over every entry, then filters, sorts and counts by hand. */
@@ -66,7 +66,7 @@ class Reference {
       (entry) => !textIds || textIds.has(entry.id) || entry.specialties.some((area) => areaWords.includes(area as (typeof areaWords)[number])),
     );
     const candidates = matchingText.filter((entry) => !onlyIds || onlyIds.includes(entry.id));
-    const inAreas = (entry: SearchEntry) => !search.areas?.length || entry.specialties.some((area) => search.areas!.includes(area));
+    const inAreas = (entry: SearchEntry) => !search.areas?.length || entry.specialties.some((area) => (search.areas as string[]).includes(area));
     const inPlace = (entry: SearchEntry) =>
       (!search.state || entry.state === search.state) && (!search.city || entry.city.toLowerCase() === search.city.toLowerCase());
     const order: Record<DirectorySort, (a: SearchEntry, b: SearchEntry) => number> = {
@@ -114,7 +114,7 @@ const directorySearches: DirectorySearch[] = [
   { sort: 'rating', page: 1, q: 'nutri' },
   { sort: 'rating', page: 1, q: '!!!' },
   { sort: 'rating', page: 1, areas: [AREAS_OF_INTEREST[0], AREAS_OF_INTEREST[3]] },
-  { sort: 'reviews', page: 1, state: sample.state, city: 'town 3' },
+  { sort: 'reviews', page: 1, state: sample.state as DirectorySearch['state'], city: 'town 3' },
   { sort: 'rating', page: 1, city: 'Nowhere' },
 ];
 const adminQueries: AdminProvidersQuery[] = [
@@ -172,7 +172,7 @@ describe('the search index', () => {
 
   it('stays the same as the plain search after re-ratings, approvals, blocks, new providers and removals', () => {
     apply([
-      recordOf(3, { reviewStats: { totalReviews: 40, averageRating: 5, satisfactionAverage: 5, efficacyAverage: 5 } }),
+      recordOf(3, { reviewStats: { totalReviews: 40, averageRating: 5, averageSatisfactionRating: 5, averageEfficacyRating: 5 } }),
       recordOf(10, { isApproved: true }),
       recordOf(11, { isActive: false }),
       recordOf(500),
