@@ -1,12 +1,11 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { isDuplicateKeyError } from './mongo';
 
 interface ProcessedEvent {
   _id: string;
   status: 'processing' | 'done';
   claimedAt: Date;
 }
-
-const DUPLICATE_KEY = 11000;
 
 /** Another delivery holds a live claim on this work: it is being done elsewhere right now. */
 export class WorkInProgressError extends Error {
@@ -58,7 +57,7 @@ export class EventInbox {
       await this.model.create({ _id: key, status: 'processing', claimedAt: now });
       return now;
     } catch (err) {
-      if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+      if (!isDuplicateKeyError(err)) throw err;
     }
     const existing = await this.model.findById(key).lean();
     if (!existing) throw new Error(`Claim on event ${key} was released; retry`);

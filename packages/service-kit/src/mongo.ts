@@ -36,3 +36,11 @@ export async function answersQueries(connection: Connection, service: string): P
     return false;
   }
 }
+
+/** MongoDB's code for a write refused by a unique index. */
+const DUPLICATE_KEY = 11000;
+
+/** Whether a write failed because a unique index already holds its key (an insert that lost a race, a second claim). */
+export function isDuplicateKeyError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === DUPLICATE_KEY;
+}

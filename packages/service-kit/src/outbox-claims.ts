@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
+import { isDuplicateKeyError } from './mongo';
 
 interface OutboxClaim {
   /** `<collection>:<document id>`. */
@@ -7,8 +8,6 @@ interface OutboxClaim {
   relay: string;
   until: Date;
 }
-
-const DUPLICATE_KEY = 11000;
 
 /**
  * Which relay is publishing a document now. A claim is a record inserted under the document's key,
@@ -53,7 +52,7 @@ export class OutboxClaims {
       await this.model.create({ _id: key, relay: this.relay, until: this.leaseEnd() });
       return true;
     } catch (err) {
-      if ((err as { code?: number }).code === DUPLICATE_KEY) return false;
+      if (isDuplicateKeyError(err)) return false;
       throw err;
     }
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isDuplicateKeyError } from './mongo';
 
 /** A UUID made from a name, so seeding twice writes the same records (and two services' seeds agree on an id). */
 export function seededId(name: string): string {
@@ -13,8 +14,6 @@ export const generatedMemberId = (n: number): string => seededId(`member-${n}`);
 export const GENERATED_MEMBER_PASSWORD = 'Member-Demo-2025';
 export const generatedMemberEmail = (n: number): string => `member${n}@seed.altmed.local`;
 
-const DUPLICATE_KEY = 11000;
-
 /**
  * Inserts documents of fixed ids, skipping those already there (a seed stopped half-way and run
  * again); answers how many were inserted.
@@ -23,7 +22,7 @@ export async function insertIgnoringDuplicates(insert: () => Promise<unknown[]>)
   try {
     return (await insert()).length;
   } catch (err) {
-    if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+    if (!isDuplicateKeyError(err)) throw err;
     return (err as { insertedDocs?: unknown[] }).insertedDocs?.length ?? 0;
   }
 }

@@ -10,14 +10,12 @@ import {
   type CreatePaymentIntentResponse,
   type ReceiptsResponse,
 } from '@altmed/contracts';
-import { AppError, badRequest, conflict, createEvent, forbidden, notFound, outboxFieldsFor, type Logger } from '@altmed/service-kit';
+import { AppError, badRequest, conflict, createEvent, forbidden, notFound, outboxFieldsFor, type Logger, isDuplicateKeyError } from '@altmed/service-kit';
 import { findValidPromoCode, type PromoCodesDeps, type ValidPromoCode } from '../promo-codes/promo-codes.domain';
 import { callStripe } from '../stripe/stripe-errors';
 import type { PaymentDocument, PaymentModel, PaymentStatus, PaymentSuccessModel } from './payment.model';
 
 const SOURCE = 'svc-billing';
-const DUPLICATE_KEY = 11000;
-
 export interface PaymentsDeps extends PromoCodesDeps {
   payments: PaymentModel;
   successes: PaymentSuccessModel;
@@ -89,7 +87,7 @@ async function openPayment(deps: PaymentsDeps, userId: string, amount: number, p
     });
     return created.toObject();
   } catch (err) {
-    if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+    if (!isDuplicateKeyError(err)) throw err;
     // A concurrent request made it first: use that one (its Stripe call has the same idempotency key).
     const winner = await deps.payments.findOne({ purchaseKey }).lean<PaymentDocument>();
     if (!winner) throw conflict('The payment changed meanwhile; please try again');
@@ -124,7 +122,7 @@ async function redeemFreeMembership(deps: PaymentsDeps, userId: string, promo: V
     });
     deps.onEventsWritten();
   } catch (err) {
-    if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+    if (!isDuplicateKeyError(err)) throw err;
   }
   return { clientSecret: null, message: Messages.paymentConfirmed };
 }
@@ -230,7 +228,7 @@ export async function recordSuccess(deps: PaymentsDeps, payment: PaymentDocument
     await deps.successes.create({ _id: payment._id, paymentIntentId: intent.id, paidAt, ...outboxFieldsFor([event]) });
     deps.onEventsWritten();
   } catch (err) {
-    if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+    if (!isDuplicateKeyError(err)) throw err;
     recorded = false;
   }
   const success = await deps.successes.findById(payment._id).select({ paidAt: 1 }).lean<{ paidAt: Date }>();

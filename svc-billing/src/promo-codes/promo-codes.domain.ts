@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Messages, type AccessTokenClaims, type NewPromoCode, type PromoCode } from '@altmed/contracts';
-import { badRequest, conflict } from '@altmed/service-kit';
+import { badRequest, conflict, isDuplicateKeyError } from '@altmed/service-kit';
 import type { PromoCodeDocument, PromoCodeModel } from './promo-code.model';
-
-const DUPLICATE_KEY = 11000;
 
 export interface PromoCodesDeps {
   promoCodes: PromoCodeModel;
@@ -48,7 +46,7 @@ export async function createPromoCode(deps: PromoCodesDeps, request: NewPromoCod
     });
     return toPromoCode(created.toObject());
   } catch (err) {
-    if ((err as { code?: number }).code === DUPLICATE_KEY) throw conflict(Messages.promoCodeExists);
+    if (isDuplicateKeyError(err)) throw conflict(Messages.promoCodeExists);
     throw err;
   }
 }

@@ -1,10 +1,8 @@
 import type Stripe from 'stripe';
 import { Messages } from '@altmed/contracts';
-import { badRequest } from '@altmed/service-kit';
+import { badRequest, isDuplicateKeyError } from '@altmed/service-kit';
 import type { PaymentDocument, StripeEventModel } from '../payments/payment.model';
 import { recordIntentState, recordSuccess, type PaymentsDeps } from '../payments/payments.domain';
-
-const DUPLICATE_KEY = 11000;
 
 export interface WebhooksDeps extends PaymentsDeps {
   stripeEvents: StripeEventModel;
@@ -29,7 +27,7 @@ export async function handleStripeWebhook(deps: WebhooksDeps, rawBody: Buffer | 
   try {
     await deps.stripeEvents.create({ _id: event.id, type: event.type, receivedAt: new Date() });
   } catch (err) {
-    if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+    if (!isDuplicateKeyError(err)) throw err;
   }
 }
 

@@ -1,8 +1,8 @@
 import { Messages, type AuthResponse, type ProviderAccountRequest, type ProviderAccountUpdate } from '@altmed/contracts';
-import { conflict, notFound } from '@altmed/service-kit';
+import { conflict, notFound, isDuplicateKeyError } from '@altmed/service-kit';
 import { hashPassword } from '../users/password';
 import type { UserDocument } from '../users/user.model';
-import { authResponse, DUPLICATE_KEY, type UsersDeps } from '../users/users.domain';
+import { authResponse, type UsersDeps } from '../users/users.domain';
 
 /**
  * The login of a provider record, asked for by svc-providers at the portal's step 1. The account's
@@ -32,7 +32,7 @@ export async function ensureProviderAccount(
     });
     return { created: true, response: await authResponse(deps, user.toObject()) };
   } catch (err) {
-    if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+    if (!isDuplicateKeyError(err)) throw err;
     // Either the email is taken, or a concurrent call for this provider won the race.
     const raced = await deps.users.findById(providerId).lean<UserDocument>();
     if (raced?.role === 'provider' && raced.providerId === providerId) return { created: false, response: await authResponse(deps, raced) };
@@ -46,7 +46,7 @@ export async function updateProviderAccount(deps: UsersDeps, providerId: string,
     const result = await deps.users.updateOne({ _id: providerId, role: 'provider', providerId }, { $set: { email: update.email } });
     if (result.matchedCount === 0) throw notFound();
   } catch (err) {
-    if ((err as { code?: number }).code === DUPLICATE_KEY) throw conflict(Messages.emailTaken);
+    if (isDuplicateKeyError(err)) throw conflict(Messages.emailTaken);
     throw err;
   }
 }

@@ -8,7 +8,7 @@ import {
   type PublicUser,
   type SignupRequest,
 } from '@altmed/contracts';
-import { AppError, badRequest, conflict, createEvent, outboxFieldsFor, unauthorized } from '@altmed/service-kit';
+import { AppError, badRequest, conflict, createEvent, outboxFieldsFor, unauthorized, isDuplicateKeyError } from '@altmed/service-kit';
 import { membershipOf } from '../membership/membership.domain';
 import type { TokenSettings } from '../tokens/tokens';
 import { issueAccessToken } from '../tokens/tokens';
@@ -17,8 +17,6 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { UserDocument, UserModel } from './user.model';
 
 const SOURCE = 'svc-identity';
-export const DUPLICATE_KEY = 11000;
-
 export interface UsersDeps {
   users: UserModel;
   tokens: TokenSettings;
@@ -74,7 +72,7 @@ export async function signUp(deps: UsersDeps, request: SignupRequest): Promise<A
     deps.onEventsWritten();
     return authResponse(deps, user.toObject());
   } catch (err) {
-    if ((err as { code?: number }).code === DUPLICATE_KEY) throw conflict(Messages.emailTaken);
+    if (isDuplicateKeyError(err)) throw conflict(Messages.emailTaken);
     throw err;
   }
 }
@@ -140,7 +138,7 @@ export async function ensureAdmin(deps: UsersDeps, admin: { email: string; passw
     });
     return 'created';
   } catch (err) {
-    if ((err as { code?: number }).code === DUPLICATE_KEY) return 'exists';
+    if (isDuplicateKeyError(err)) return 'exists';
     throw err;
   }
 }

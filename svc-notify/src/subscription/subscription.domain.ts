@@ -1,10 +1,8 @@
 import { Messages, parseEvent, type EventEnvelope } from '@altmed/contracts';
-import { forbidden, type EventConsumer, type EventInbox } from '@altmed/service-kit';
+import { forbidden, type EventConsumer, type EventInbox, isDuplicateKeyError } from '@altmed/service-kit';
 import type { Mailer } from '../mail/mailer';
 import type { ReceiptDocument, ReceiptModel } from './receipt.model';
 import { subscriptionEmail } from './subscription-email';
-
-const DUPLICATE_KEY = 11000;
 
 export interface SubscriptionDeps {
   inbox: EventInbox;
@@ -34,7 +32,7 @@ export async function sendSubscriptionEmail(deps: SubscriptionDeps, raw: EventEn
       periodEnd: new Date(data.periodEnd),
     });
   } catch (err) {
-    if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+    if (!isDuplicateKeyError(err)) throw err;
   }
   await deps.inbox.runOnce('subscription-email', data.paymentId, async () => {
     await deps.mailer.send(subscriptionEmail(data, deps.siteUrl));

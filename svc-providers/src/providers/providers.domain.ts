@@ -11,7 +11,7 @@ import {
   type providerQualificationsSchema,
   type providerSignupSchema,
 } from '@altmed/contracts';
-import { AppError, badRequest, createEvent, forbidden, notFound, tooManyRequests, withEvents, type Logger } from '@altmed/service-kit';
+import { AppError, badRequest, createEvent, forbidden, notFound, tooManyRequests, withEvents, type Logger, isDuplicateKeyError } from '@altmed/service-kit';
 import type { z } from 'zod';
 import { EmailTakenError, IdentityRefusedError, TooManyAttemptsError, type IdentityAccounts } from '../accounts/identity-accounts';
 import type { ReviewModel } from '../reviews/review.model';
@@ -24,8 +24,6 @@ import { fullAddressOf, isOwnerOrAdmin, toProviderView, type ImageUrls } from '.
 import { providerChangedEvent, providerWritten, type ProviderSearch } from '../search/provider-search';
 
 const SOURCE = 'svc-providers';
-const DUPLICATE_KEY = 11000;
-
 export interface ProvidersDeps {
   providers: ProviderModel;
   reviews: ReviewModel;
@@ -149,7 +147,7 @@ export async function signUpProvider(
   try {
     await deps.providers.create({ _id: providerId, accountState: 'creating', ...fields, reviewStats: NO_REVIEWS });
   } catch (err) {
-    if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+    if (!isDuplicateKeyError(err)) throw err;
     await throwIfDuplicate(deps, fields);
     throw badRequest('Provider with this information already exists');
   }
@@ -229,7 +227,7 @@ export async function updateBasicInfo(deps: ProvidersDeps, providerId: string, a
       withEvents<ProviderDocument>({ $set: info, ...(info.phone ? {} : { $unset: { phone: 1 } }) }, [providerChangedEvent([providerId])]),
     );
   } catch (err) {
-    if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+    if (!isDuplicateKeyError(err)) throw err;
     await throwIfDuplicate(deps, info, providerId);
     throw badRequest('Provider with this information already exists');
   }

@@ -8,7 +8,7 @@ import {
   reviewsQuerySchema,
   uploadSignatureRequestSchema,
 } from '@altmed/contracts';
-import { forbidden, parseForm, parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
+import { forbidden, parseForm, parseInput, parseQuery, requireAuth, type TokenVerifier } from '@altmed/service-kit';
 import { signUpload } from '../uploads/signature';
 import { isOwnerOrAdmin } from './provider-view';
 import { providerIdOf } from './record-ids';
@@ -44,7 +44,7 @@ export function providersRouter(deps: ProvidersDeps, verifier: TokenVerifier, op
   });
 
   router.get('/provider-info/:id/reviews', loggedIn, async (req, res) => {
-    const { page, limit } = parseInput(reviewsQuerySchema, req.query);
+    const { page, limit } = parseQuery(reviewsQuerySchema, req.query);
     res.json(await getProviderReviews(deps, providerIdOf(req.params.id), res.locals.auth, page, limit));
   });
 

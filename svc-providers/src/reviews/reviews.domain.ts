@@ -13,15 +13,13 @@ import {
   type ReviewsResponse,
   type writeReviewRequestSchema,
 } from '@altmed/contracts';
-import { conflict, notFound } from '@altmed/service-kit';
+import { conflict, notFound, isDuplicateKeyError } from '@altmed/service-kit';
 import type { QueryFilter } from 'mongoose';
 import type { z } from 'zod';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 import type { ReviewDocument, ReviewModel, ReviewModerationEntry } from './review.model';
 import type { ProviderSearch } from '../search/provider-search';
 import { countedReviews, refreshReviewStats } from './review-stats';
-
-const DUPLICATE_KEY = 11000;
 
 export interface ReviewsDeps {
   providers: ProviderModel;
@@ -134,7 +132,7 @@ export async function createReview(deps: ReviewsDeps, providerId: string, auth: 
     });
     return toOwnReview(created.toObject());
   } catch (err) {
-    if ((err as { code?: number }).code === DUPLICATE_KEY) throw conflict(ReviewMessages.alreadyReviewed);
+    if (isDuplicateKeyError(err)) throw conflict(ReviewMessages.alreadyReviewed);
     throw err;
   }
 }

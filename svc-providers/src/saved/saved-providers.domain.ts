@@ -1,13 +1,11 @@
 import { DirectoryMessages, ProviderMessages, SAVED_PROVIDERS_MAX, type DirectoryProvider } from '@altmed/contracts';
-import { AppError, notFound } from '@altmed/service-kit';
+import { AppError, notFound, isDuplicateKeyError } from '@altmed/service-kit';
 import { LISTED, directoryProvidersOf, type DirectoryDeps } from '../directory/directory.domain';
 import { savedProviderId, type SavedProviderModel } from './saved-provider.model';
 
 export interface SavedProvidersDeps extends DirectoryDeps {
   savedProviders: SavedProviderModel;
 }
-
-const DUPLICATE_KEY = 11000;
 
 /** The ids a member keeps, newest first. */
 export async function savedIdsOf(deps: SavedProvidersDeps, userId: string): Promise<string[]> {
@@ -35,7 +33,7 @@ export async function saveProvider(deps: SavedProvidersDeps, userId: string, pro
     await deps.savedProviders.create({ _id, userId, providerId, savedAt: new Date() });
   } catch (err) {
     // Two saves at once: the other one stored it.
-    if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+    if (!isDuplicateKeyError(err)) throw err;
   }
 }
 
