@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { ZodObject, ZodType } from 'zod';
 import { AppError, badRequest, fieldMessages, firstIssueMessage } from './errors';
 
 /** Parses untrusted input; a failure is a 400 with the first issue's message. */
@@ -13,4 +13,14 @@ export function parseForm<T>(schema: ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (!result.success) throw new AppError(400, firstIssueMessage(result.error), {}, fieldMessages(result.error));
   return result.data;
+}
+
+/**
+ * Like `parseInput`, for a query string: a parameter of the schema sent empty (`?status=&search=`,
+ * as a client that serializes its whole filter object sends it) is taken as not sent, so it means
+ * no filter; any other value, and any parameter the schema does not know, still meets the strict schema.
+ */
+export function parseQuery<T>(schema: ZodObject & ZodType<T>, query: Record<string, unknown>): T {
+  const known = new Set(Object.keys(schema.shape));
+  return parseInput(schema, Object.fromEntries(Object.entries(query).filter(([name, value]) => !(known.has(name) && value === ''))));
 }

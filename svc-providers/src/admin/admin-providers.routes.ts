@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { adminProvidersQuerySchema, providerStatusUpdateSchema } from '@altmed/contracts';
-import { parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
+import { parseInput, parseQuery, requireAuth, type TokenVerifier } from '@altmed/service-kit';
 import type { ProvidersDeps } from '../providers/providers.domain';
 import { providerIdOf } from '../providers/record-ids';
 import { changeProviderStatus, listProvidersForAdmin } from './admin-providers.domain';
@@ -11,7 +11,7 @@ export function adminProvidersRouter(deps: ProvidersDeps, verifier: TokenVerifie
   const admin = requireAuth(verifier, { roles: ['admin'], activeAccount: true });
 
   router.get('/admins/providers', admin, async (req, res) => {
-    res.json(await listProvidersForAdmin(deps, parseInput(adminProvidersQuerySchema, req.query), res.locals.auth!));
+    res.json(await listProvidersForAdmin(deps, parseQuery(adminProvidersQuerySchema, req.query), res.locals.auth!));
   });
 
   router.put('/admins/providers/:id/status', admin, async (req, res) => {

@@ -157,4 +157,12 @@ describe('GET /admins/providers', () => {
     await list('?page=0').expect(400);
     await list('?sort=name').expect(400);
   });
+
+  it('takes a parameter sent empty as no filter (a client that sends its whole filter object), and still refuses bad values beside it', async () => {
+    const unfiltered = body(await list('').expect(200));
+    expect(body(await list('?status=&search=&page=').expect(200))).toEqual(unfiltered);
+    await list('?status=&page=0').expect(400);
+    await list('?status=everything&search=').expect(400);
+    await list('?status=&sort=').expect(400);
+  });
 });

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { DirectoryMessages, directoryQuerySchema } from '@altmed/contracts';
-import { bearerToken, forbidden, optionalAuth, parseInput, requireAuth, unauthorized, type TokenVerifier } from '@altmed/service-kit';
+import { bearerToken, forbidden, optionalAuth, parseQuery, requireAuth, unauthorized, type TokenVerifier } from '@altmed/service-kit';
 import { providerIdOf } from '../providers/record-ids';
 import { isSaved, listSavedProviders, saveProvider, savedIdsOf, unsaveProvider, type SavedProvidersDeps } from '../saved/saved-providers.domain';
 import { searchDirectory } from './directory.domain';
@@ -12,7 +12,7 @@ export function directoryRouter(deps: SavedProvidersDeps, verifier: TokenVerifie
   const payingMember = requireAuth(verifier, { roles: ['user'], activeMembership: true });
 
   router.get('/directory/providers', optionalAuth(verifier), async (req, res) => {
-    const search = parseInput(directoryQuerySchema, req.query);
+    const search = parseQuery(directoryQuerySchema, req.query);
     const auth = res.locals.auth;
     if (search.saved && !auth) throw unauthorized();
     if (search.saved && auth?.role !== 'user') throw forbidden(DirectoryMessages.savedNeedsLogin);

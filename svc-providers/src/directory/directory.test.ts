@@ -250,6 +250,12 @@ describe('GET /directory/providers', () => {
     }
   });
 
+  it('takes a parameter sent empty as no filter (a client that sends its whole filter object)', async () => {
+    const unfiltered = found(await search('', paying).expect(200));
+    expect(found(await search('?q=&areas=&state=&city=&sort=&page=&saved=', paying).expect(200))).toEqual(unfiltered);
+    expect((await search('?state=&page=0', paying)).status).toBe(400);
+  });
+
   it('answers 401 to a token that is not valid', async () => {
     await search('', 'not-a-token').expect(401);
     await request(site.url).get('/directory/providers').set('Authorization', 'Basic abc').expect(401);

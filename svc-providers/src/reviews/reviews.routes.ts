@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { ReviewMessages, adminReviewsQuerySchema, reviewModerationRequestSchema, writeReviewRequestSchema } from '@altmed/contracts';
-import { parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
+import { parseInput, parseQuery, requireAuth, type TokenVerifier } from '@altmed/service-kit';
 import { providerIdOf, recordIdOf } from '../providers/record-ids';
 import { createReview, deleteOwnReview, getOwnReview, listReviewsForAdmin, moderateReview, updateOwnReview, type ReviewsDeps } from './reviews.domain';
 
@@ -36,7 +36,7 @@ export function reviewsRouter(deps: ReviewsDeps, verifier: TokenVerifier): Route
   });
 
   router.get('/admins/reviews', admin, async (req, res) => {
-    const { status, page } = parseInput(adminReviewsQuerySchema, req.query);
+    const { status, page } = parseQuery(adminReviewsQuerySchema, req.query);
     res.json(await listReviewsForAdmin(deps, status, page));
   });
 
