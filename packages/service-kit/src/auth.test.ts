@@ -1,7 +1,7 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SignJWT } from 'jose';
+import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { createTokenVerifier, identityAccount, jwksKeySource, requireAuth, type AccountStatusSource, type JwksKeySourceOptions } from './auth';
 import { createLogger } from './logger';
@@ -20,15 +20,8 @@ interface TokenOptions {
   payload?: Record<string, unknown>;
 }
 
-const sign = (signing: KeyObject, { key = signing, kid = 'key-1', issuer = 'iss', audience = 'aud', expiresAt, payload = claims }: TokenOptions = {}) =>
-  new SignJWT(payload)
-    .setProtectedHeader({ alg: 'ES256', kid })
-    .setSubject('u1')
-    .setIssuer(issuer)
-    .setAudience(audience)
-    .setIssuedAt()
-    .setExpirationTime(expiresAt ?? Math.floor(Date.now() / 1000) + 60)
-    .sign(key);
+const sign = async (signing: KeyObject, { key = signing, kid = 'key-1', issuer = 'iss', audience = 'aud', expiresAt, payload = claims }: TokenOptions = {}) =>
+  jwt.sign({ ...payload, exp: expiresAt ?? Math.floor(Date.now() / 1000) + 60 }, key, { algorithm: 'ES256', keyid: kid, subject: 'u1', issuer, audience });
 
 /** An HTTP server publishing a JWKS, as identity does; `keys` and `up` can change while it runs. */
 async function startJwksServer(initialKeys: { kid: string; key: KeyObject }[], delayMs = 0) {
@@ -72,7 +65,7 @@ describe('token verification against a JWKS', () => {
     expect(jwks.state.requests - before).toBe(1);
   });
 
-  it('refuses the wrong issuer, audience, key, algorithm, an unknown key id, or an expired token', async () => {
+  it('refuses the wrong issuer, audience, key, algorithm, an unknown key id, an expired token or one without an expiry', async () => {
     const verifier = jwks.verifier();
     const refused = [
       await sign(signing.privateKey, { issuer: 'other' }),
@@ -80,13 +73,8 @@ describe('token verification against a JWKS', () => {
       await sign(signing.privateKey, { key: keyPair().privateKey }),
       await sign(signing.privateKey, { expiresAt: Math.floor(Date.now() / 1000) - 10 }),
       await sign(signing.privateKey, { kid: 'unknown-key' }),
-      await new SignJWT(claims)
-        .setProtectedHeader({ alg: 'HS256', kid: 'key-1' })
-        .setSubject('u1')
-        .setIssuer('iss')
-        .setAudience('aud')
-        .setExpirationTime('1m')
-        .sign(Buffer.from('secret')),
+      jwt.sign(claims, 'secret', { algorithm: 'HS256', keyid: 'key-1', subject: 'u1', issuer: 'iss', audience: 'aud', expiresIn: 60 }),
+      jwt.sign(claims, signing.privateKey, { algorithm: 'ES256', keyid: 'key-1', subject: 'u1', issuer: 'iss', audience: 'aud' }),
       'not-a-token',
     ];
     for (const token of refused)
@@ -126,6 +114,27 @@ it('finds a newly published key with a fresh fetch, and a key id still unknown a
     const fetchesBefore = jwks.state.requests;
     await expect(verifier.verify(await sign(next.privateKey, { kid: 'key-3' }))).rejects.toMatchObject({ status: 401 });
     expect(jwks.state.requests).toBe(fetchesBefore + 1);
+  } finally {
+    await jwks.stop();
+  }
+});
+
+it('fetches the JWKS at most once per cooldown for key ids it does not hold (401), and answers 503 while it cannot be fetched', async () => {
+  const signing = keyPair();
+  const jwks = await startJwksServer([{ kid: 'key-1', key: signing.publicKey }]);
+  try {
+    const verifier = jwks.verifier({ cooldownMs: 30_000 });
+    await verifier.verify(await sign(signing.privateKey));
+    for (const kid of ['forged-1', 'forged-2', 'forged-3', 'forged-4'])
+      await expect(verifier.verify(await sign(signing.privateKey, { kid }))).rejects.toMatchObject({ status: 401 });
+    expect(jwks.state.requests).toBe(2);
+
+    const down = await startJwksServer([{ kid: 'key-1', key: signing.publicKey }]);
+    down.state.up = false;
+    const unreachable = down.verifier({ cooldownMs: 30_000 });
+    for (let attempt = 0; attempt < 4; attempt += 1) await expect(unreachable.verify(await sign(signing.privateKey))).rejects.toMatchObject({ status: 503 });
+    expect(down.state.requests).toBe(2);
+    await down.stop();
   } finally {
     await jwks.stop();
   }

@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import jwt, { type JwtHeader } from 'jsonwebtoken';
+import { JwksClient, JwksRateLimitError } from 'jwks-rsa';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { Messages, accessTokenClaimsSchema, membershipSchema, type AccessTokenClaims, type Membership, type UserRole } from '@altmed/contracts';
@@ -15,39 +16,85 @@ export class KeysUnavailableError extends Error {
   override name = 'KeysUnavailableError';
 }
 
-/** Finds the public key for a token's protected header (its `kid`); rejects with jose's JWKSNoMatchingKey when there is none. */
-export type KeySource = JWTVerifyGetKey;
+/** Finds the public key for a token's protected header (its `kid`); throws for a key it does not have (401), or `KeysUnavailableError` (503). */
+export type KeySource = (header: JwtHeader) => Promise<KeyObject | string>;
 
 export interface JwksKeySourceOptions {
-  /** Keys older than this are fetched again before use (jose's cacheMaxAge). */
+  /** Keys older than this are fetched again before use (jwks-rsa's cacheMaxAge). */
   maxAgeMs?: number;
-  /** An unknown `kid` refetches at most once per cooldown (jose's cooldownDuration). */
+  /** Key ids not in the cache fetch the JWKS at most once per cooldown (jwks-rsa's rate limit); 0 for no limit. */
   cooldownMs?: number;
   timeoutMs?: number;
 }
 
 /**
- * Keys from the identity service's JWKS through jose's remote key set: concurrent requests share
- * one fetch, an unknown `kid` refetches once per cooldown, keys have a maximum age.
+ * Keys from the identity service's JWKS through `jwks-rsa`: each key id's key is cached (concurrent
+ * requests for one id share one fetch) for `maxAgeMs`, and ids not in the cache fetch at most once
+ * per cooldown. An id the JWKS does not hold is a bad token (401); a JWKS that cannot be fetched says
+ * nothing about the token (503), and an id the rate limit refuses counts as whatever the last fetch
+ * said.
  */
 export function jwksKeySource(jwksUrl: string, { maxAgeMs = 10 * 60_000, cooldownMs = 30_000, timeoutMs = 5_000 }: JwksKeySourceOptions = {}): KeySource {
-  const keySet = createRemoteJWKSet(new URL(jwksUrl), { cacheMaxAge: maxAgeMs, cooldownDuration: cooldownMs, timeoutDuration: timeoutMs });
-  return async (header, token) => {
+  let lastFetchFailed = false;
+  const client = new JwksClient({
+    jwksUri: jwksUrl,
+    cache: true,
+    cacheMaxAge: maxAgeMs,
+    rateLimit: cooldownMs > 0,
+    jwksRequestsPerMinute: Math.max(1, Math.floor(60_000 / Math.max(cooldownMs, 1))),
+    // The library's hook for its fetch: ours has a timeout on the whole answer, and tells a JWKS that cannot be fetched from one without the key.
+    fetcher: async (uri) => {
+      try {
+        const response = await fetch(uri, { signal: AbortSignal.timeout(timeoutMs) });
+        if (!response.ok) throw new Error(`the JWKS answered ${response.status}`);
+        const jwks = (await response.json()) as { keys: unknown };
+        lastFetchFailed = false;
+        return jwks;
+      } catch (err) {
+        lastFetchFailed = true;
+        throw new KeysUnavailableError('the JWKS could not be fetched', { cause: err });
+      }
+    },
+  });
+  return async (header) => {
     try {
-      return await keySet(header, token);
+      return (await client.getSigningKey(header.kid)).getPublicKey();
     } catch (err) {
-      if (err instanceof joseErrors.JWKSNoMatchingKey || err instanceof joseErrors.JWKSMultipleMatchingKeys) throw err;
-      throw new KeysUnavailableError('JWKS could not be fetched', { cause: err });
+      if (err instanceof JwksRateLimitError && lastFetchFailed) throw new KeysUnavailableError('the JWKS could not be fetched', { cause: err });
+      // Unavailable keys as they are; otherwise no such key id, no signing keys at all, or an unknown id again within the cooldown.
+      throw err;
     }
   };
 }
 
 /** One known key (the identity service's own), no fetch. */
 export function staticKeySource(kid: string, publicKey: KeyObject): KeySource {
-  return (header) => {
-    if (header.kid !== kid) throw new joseErrors.JWKSNoMatchingKey();
+  return async (header) => {
+    if (header.kid !== kid) throw new Error(`no key ${header.kid}`);
     return publicKey;
   };
+}
+
+/** A token's payload once jsonwebtoken has checked its signature (ES256 only), issuer, audience and expiry. */
+function verifiedPayload(token: string, keySource: KeySource, issuer: string, audience: string): Promise<jwt.JwtPayload> {
+  return new Promise((resolve, reject) => {
+    let keyError: unknown;
+    const findKey: jwt.GetPublicKeyOrSecret = (header, callback) => {
+      keySource(header).then(
+        (key) => callback(null, key),
+        (err: unknown) => {
+          keyError = err;
+          callback(err as Error);
+        },
+      );
+    };
+    jwt.verify(token, findKey, { algorithms: [TOKEN_ALGORITHM], issuer, audience }, (err, payload) => {
+      // jsonwebtoken wraps what the key source threw in an error of its own: a key that could not be fetched stays a 503.
+      if (err) return reject(keyError instanceof KeysUnavailableError ? keyError : err);
+      if (typeof payload !== 'object') return reject(new Error('the token has no claims'));
+      resolve(payload);
+    });
+  });
 }
 
 /**
@@ -92,14 +139,16 @@ export function isActiveMembership(membership: Membership, now = new Date()): bo
 /** Verifies access tokens: ES256 only, with the expected issuer and audience, unexpired. */
 export function createTokenVerifier({ keySource, issuer, audience, accountStatus, membership }: TokenVerifierOptions): TokenVerifier {
   const verify = async (token: string): Promise<AccessTokenClaims> => {
-    let payload: unknown;
+    let payload: jwt.JwtPayload;
     try {
-      ({ payload } = await jwtVerify(token, keySource, { algorithms: [TOKEN_ALGORITHM], issuer, audience, requiredClaims: ['exp', 'sub'] }));
+      payload = await verifiedPayload(token, keySource, issuer, audience);
     } catch (err) {
       // Keys that cannot be fetched say nothing about the token: 503, not a logout.
       if (err instanceof KeysUnavailableError) throw serviceUnavailable();
       throw unauthorized();
     }
+    // jsonwebtoken checks an expiry only when there is one: a token without one is refused here.
+    if (typeof payload.exp !== 'number') throw unauthorized();
     // Claims of another shape make an invalid token, not a failure of ours.
     const claims = accessTokenClaimsSchema.safeParse(payload);
     if (!claims.success) throw unauthorized();

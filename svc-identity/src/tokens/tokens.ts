@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import jwt from 'jsonwebtoken';
 import type { AccessTokenClaims } from '@altmed/contracts';
 import { TOKEN_ALGORITHM, createTokenVerifier, staticKeySource, type AccountStatusSource, type TokenVerifier } from '@altmed/service-kit';
 import type { SigningKey } from './signing-key';
@@ -12,15 +12,22 @@ export interface TokenSettings {
 
 export function issueAccessToken(settings: TokenSettings, claims: AccessTokenClaims): Promise<string> {
   const { sub, ...rest } = claims;
-  const issuedAt = Math.floor(Date.now() / 1000);
-  return new SignJWT(rest)
-    .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: settings.key.kid, typ: 'JWT' })
-    .setSubject(sub)
-    .setIssuer(settings.issuer)
-    .setAudience(settings.audience)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + settings.ttlSeconds)
-    .sign(settings.key.privateKey);
+  return new Promise((resolve, reject) =>
+    jwt.sign(
+      rest,
+      settings.key.privateKey,
+      {
+        algorithm: TOKEN_ALGORITHM,
+        keyid: settings.key.kid,
+        header: { alg: TOKEN_ALGORITHM, typ: 'JWT' },
+        subject: sub,
+        issuer: settings.issuer,
+        audience: settings.audience,
+        expiresIn: settings.ttlSeconds,
+      },
+      (err, token) => (err || !token ? reject(err ?? new Error('no token signed')) : resolve(token)),
+    ),
+  );
 }
 
 /** The identity service checks its own tokens with its own key, without a JWKS round trip, and account status in its own database. */

@@ -1,5 +1,5 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { SignJWT, createLocalJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose';
+import { createPublicKey, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
+import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { withDatabase } from '@altmed/local-stack/src/testing';
 import { authBody, startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
@@ -37,15 +37,16 @@ describe('POST /users/signup', () => {
     expect(JSON.stringify(response.body)).not.toContain('passwordHash');
 
     const jwks = await api().get('/.well-known/jwks.json').expect(200);
-    const keySet = jwks.body as { keys: [JWK] };
+    const keySet = jwks.body as { keys: [JsonWebKey & { kid: string; alg: string; use: string }] };
     const [jwk] = keySet.keys;
     expect(jwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
     expect(jwk.d).toBeUndefined();
-    const { payload: claims, protectedHeader } = await jwtVerify(authBody(response).token, createLocalJWKSet(keySet), {
+    const { payload: claims, header: protectedHeader } = jwt.verify(authBody(response).token, createPublicKey({ key: jwk, format: 'jwk' }), {
       algorithms: ['ES256'],
       issuer: 'altmed-identity',
       audience: 'altmed',
-    });
+      complete: true,
+    }) as jwt.Jwt & { payload: jwt.JwtPayload };
     expect(protectedHeader.kid).toBe(jwk.kid);
     expect(claims).toMatchObject({ sub: authBody(response).user.id, role: 'user', email: body.email });
     expect(claims.exp! - claims.iat!).toBe(24 * 3600);
@@ -146,13 +147,13 @@ describe('GET /users/me', () => {
     const signup = await api().post('/users/signup').send(validSignup()).expect(201);
     const { token } = authBody(signup);
     const [header, payload, signature] = token.split('.');
-    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as JWTPayload;
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as jwt.JwtPayload;
     const { kid } = JSON.parse(Buffer.from(header!, 'base64url').toString()) as { kid: string };
 
     const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url')}.${signature}`;
     const foreignKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
-    const foreign = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'ES256', kid }).sign(foreignKey);
-    const symmetric = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', kid }).sign(Buffer.from('guessable-secret'));
+    const foreign = jwt.sign({ ...claims }, foreignKey, { algorithm: 'ES256', keyid: kid });
+    const symmetric = jwt.sign({ ...claims }, 'guessable-secret', { algorithm: 'HS256', keyid: kid });
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', kid })).toString('base64url')}.${payload}.`;
 
     await api().get('/users/me').expect(401, { message: 'You are not authenticated to access this page.' });
