@@ -1,4 +1,4 @@
-import { OutboxRelay, identityTokenVerifier, startService, type RunningService } from '@altmed/service-kit';
+import { identityTokenVerifier, startService, type RunningService } from '@altmed/service-kit';
 import type { BillingConfig } from './config';
 import { paymentModel, paymentSuccessModel, stripeEventModel } from './payments/payment.model';
 import { paymentsRouter } from './payments/payments.routes';
@@ -14,13 +14,12 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
     config,
     // Payments need Stripe and the database; their events wait in the outbox while the broker is away.
     worksWithoutBroker: true,
-    async setup({ connection, broker, app, logger }) {
+    async setup({ connection, app, logger, relayOutbox }) {
       const payments = paymentModel(connection);
       const successes = paymentSuccessModel(connection);
       const promoCodes = promoCodeModel(connection);
       const stripeEvents = stripeEventModel(connection);
       await Promise.all([payments.init(), successes.init(), promoCodes.init(), stripeEvents.init()]);
-      const relay = new OutboxRelay({ broker, models: [payments, successes], logger });
       const deps: WebhooksDeps = {
         payments,
         successes,
@@ -29,13 +28,11 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
         stripe: createStripeClient(config),
         webhookSecret: config.STRIPE_WEBHOOK_SECRET,
         logger,
-        onEventsWritten: () => relay.nudge(),
+        onEventsWritten: relayOutbox([payments, successes]),
       };
       const verifier = identityTokenVerifier(config);
       app.use(paymentsRouter(deps, verifier));
       app.use(promoCodesRouter(deps, verifier));
-      relay.start();
-      return { stop: () => relay.stop() };
     },
   });
 }

@@ -1,4 +1,4 @@
-import { EventInbox, OutboxRelay, startService, type RunningService } from '@altmed/service-kit';
+import { EventInbox, startService, type RunningService } from '@altmed/service-kit';
 import type { IdentityConfig } from './config';
 import { membershipConsumer } from './membership/membership.handler';
 import { jwksRouter } from './tokens/jwks.routes';
@@ -23,17 +23,17 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
     config,
     // Sign-up and login need only the database; their events wait in the outbox.
     worksWithoutBroker: true,
-    async setup({ connection, broker, app, logger }) {
+    async setup({ connection, broker, app, logger, relayOutbox }) {
       const users = userModel(connection);
       await users.init();
-      const relay = new OutboxRelay({ broker, models: [users], logger });
+      const onEventsWritten = relayOutbox([users]);
       const loginLimits = await createLoginLimits(connection, {
         attemptsPerAddressPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
         failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
         failureWindowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
         resetRequestsPerHour: config.PASSWORD_RESET_REQUESTS_PER_HOUR,
       });
-      const deps: UsersDeps = { users, tokens, loginLimits, onEventsWritten: () => relay.nudge() };
+      const deps: UsersDeps = { users, tokens, loginLimits, onEventsWritten };
 
       if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
         const outcome = await ensureAdmin(deps, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
@@ -42,7 +42,7 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
       }
 
       const inbox = new EventInbox(connection);
-      broker.consume(membershipConsumer({ users, inbox, logger, onEventsWritten: () => relay.nudge() }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
+      broker.consume(membershipConsumer({ users, inbox, logger, onEventsWritten }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
 
       app.use(jwksRouter(key));
       if (config.INTERNAL_API_TOKEN) app.use(providerAccountsRouter(deps, config.INTERNAL_API_TOKEN));
@@ -53,14 +53,12 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
         ),
       );
       app.use(passwordResetRouter(deps, addressRateLimit(deps)));
-      relay.start();
       const cleanup = setInterval(() => {
         loginLimits.deleteExpired().catch((err: unknown) => logger.warn({ err }, 'expired login limits not removed'));
       }, LIMITS_CLEANUP_INTERVAL_MS).unref();
       return {
         stop: async () => {
           clearInterval(cleanup);
-          await relay.stop();
         },
       };
     },

@@ -1,4 +1,4 @@
-import { OutboxRelay, identityTokenVerifier, runOnce, startService, startupStep, type RunningService } from '@altmed/service-kit';
+import { identityTokenVerifier, runOnce, startService, startupStep, type RunningService } from '@altmed/service-kit';
 import { identityAccounts } from './accounts/identity-accounts';
 import { adminProvidersRouter } from './admin/admin-providers.routes';
 import { compareRouter } from './compare/compare.routes';
@@ -29,7 +29,7 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
     config,
     // Its events wait in the outbox while the broker is away.
     worksWithoutBroker: true,
-    async setup({ connection, broker, app, logger }) {
+    async setup({ connection, broker, app, logger, relayOutbox }) {
       const providers = providerModel(connection);
       const reviews = reviewModel(connection);
       const savedProviders = savedProviderModel(connection);
@@ -40,11 +40,10 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       await startupStep(logger, 'review figures of records that have none (once)', () =>
         runOnce(connection, 'providers:review-stats', () => backfillReviewStats(providers, reviews)),
       );
-      const relay = new OutboxRelay({ broker, models: [providers], logger });
       const storage = s3Storage(config);
       const search = new ProviderSearch(providers, logger);
       search.subscribe(broker);
-      const onEventsWritten = () => relay.nudge();
+      const onEventsWritten = relayOutbox([providers]);
       const deps: ProvidersDeps = {
         providers,
         reviews,
@@ -60,7 +59,6 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       app.use(reviewsRouter({ providers, reviews, search, onEventsWritten }, verifier));
       app.use(directoryRouter({ providers, storage, search, savedProviders }, verifier));
       app.use(compareRouter({ providers, storage, search }, verifier));
-      relay.start();
       const sweep = setInterval(() => {
         sweepUnfinishedSignups(deps, UNFINISHED_SIGNUP_AGE_MS).catch((err: unknown) => logger.warn({ err: String(err) }, 'unfinished sign-ups not swept'));
       }, SWEEP_INTERVAL_MS).unref();
@@ -72,7 +70,6 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
         stop: async () => {
           clearInterval(sweep);
           search.stop();
-          await relay.stop();
           storage.close();
         },
       };

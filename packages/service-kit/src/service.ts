@@ -5,6 +5,7 @@ import { EventBroker } from './broker';
 import type { TrustProxy } from './config';
 import { createHttpApp, finishHttpApp } from './http';
 import { createLogger, type Logger } from './logger';
+import { OutboxRelay, type OutboxRelayOptions } from './outbox';
 import { answersQueries, connectDatabase, prepareReadinessProbe, type Connection } from './mongo';
 
 /** What a process that serves HTTP needs to listen. */
@@ -72,6 +73,11 @@ export interface ServiceParts {
   broker: EventBroker;
   /** The shared HTTP app; mount the service's routes on it. */
   app: Express;
+  /**
+   * An outbox relay for these models' records (their `outboxFieldsFor` events), started when setup
+   * ends and stopped with the service; answers the nudge to call once a write has added events.
+   */
+  relayOutbox: (models: OutboxRelayOptions['models']) => () => void;
 }
 
 export interface ServiceDefinition {
@@ -114,7 +120,14 @@ export async function startService({ name, api, config, setup, worksWithoutBroke
     readiness: async () => ({ database: await answersQueries(connection, name), broker: broker.isConnected() }),
     optionalChecks: worksWithoutBroker ? ['broker'] : [],
   });
-  const own = (await setup({ logger, connection, broker, app })) ?? {};
+  const relays: OutboxRelay[] = [];
+  const relayOutbox = (models: OutboxRelayOptions['models']) => {
+    const relay = new OutboxRelay({ broker, models, logger });
+    relays.push(relay);
+    return () => relay.nudge();
+  };
+  const own = (await setup({ logger, connection, broker, app, relayOutbox })) ?? {};
+  for (const relay of relays) relay.start();
   const apiDocument = openApiDocument(api);
   app.get(OPENAPI_PATH, (_req, res) => {
     res.json(apiDocument);
@@ -136,6 +149,7 @@ export async function startService({ name, api, config, setup, worksWithoutBroke
       // Handlers still running finish before what they use (mailer, relay, database) closes.
       await broker.stopConsuming();
       await own.stop?.();
+      await Promise.all(relays.map((relay) => relay.stop()));
       await broker.close();
       await connection.close();
     },
