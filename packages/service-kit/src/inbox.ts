@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { isDuplicateKeyError } from './mongo';
+import { takeLease } from './mongo';
 
 interface ProcessedEvent {
   _id: string;
@@ -50,23 +50,17 @@ export class EventInbox {
     return true;
   }
 
-  /** The time of the claim this call now holds, or undefined when the work is already done. */
+  /**
+   * The time of the claim this call now holds (a lease under the key, `takeLease`; a claim whose
+   * lease ran out is taken over), or undefined when the work is already done.
+   */
   private async claim(key: string): Promise<Date | undefined> {
     const now = new Date();
-    try {
-      await this.model.create({ _id: key, status: 'processing', claimedAt: now });
-      return now;
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-    }
+    const expired = { status: 'processing' as const, claimedAt: { $lte: new Date(now.getTime() - this.leaseMs) } };
+    if (await takeLease<ProcessedEvent>(this.model, { _id: key, status: 'processing', claimedAt: now }, expired)) return now;
     const existing = await this.model.findById(key).lean();
     if (!existing) throw new Error(`Claim on event ${key} was released; retry`);
     if (existing.status === 'done') return undefined;
-    if (now.getTime() - existing.claimedAt.getTime() < this.leaseMs) {
-      throw new WorkInProgressError(`Event ${key} is being processed elsewhere`);
-    }
-    const takeover = await this.model.updateOne({ _id: key, status: 'processing', claimedAt: existing.claimedAt }, { $set: { claimedAt: now } });
-    if (takeover.modifiedCount !== 1) throw new Error(`Event ${key} was taken over elsewhere`);
-    return now;
+    throw new WorkInProgressError(`Event ${key} is being processed elsewhere`);
   }
 }

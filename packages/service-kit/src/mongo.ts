@@ -1,4 +1,4 @@
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type Model, type QueryFilter } from 'mongoose';
 import { settlesWithin } from './settles-within';
 
 export type { Connection };
@@ -43,4 +43,28 @@ const DUPLICATE_KEY = 11000;
 /** Whether a write failed because a unique index already holds its key (an insert that lost a race, a second claim). */
 export function isDuplicateKeyError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === DUPLICATE_KEY;
+}
+
+/** Inserts a record unless one with its `_id` exists: false when it does (of callers inserting at once, exactly one gets true). */
+export async function insertUnlessExists<T extends { _id: string }>(model: Model<T>, record: T): Promise<boolean> {
+  try {
+    await model.create(record);
+    return true;
+  } catch (err) {
+    if (isDuplicateKeyError(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Takes a lease by unique insert: a record under the work's key, so of callers taking it at once
+ * exactly one succeeds (a unique `_id` is the one write that is atomic on FerretDB too: its
+ * conditional updates are not). A lease matching `expired` (its time ran out) is deleted, only while
+ * it still matches, and taken by insert again, so a takeover is as safe as a first take. False while
+ * another holds it, or when the record is one `expired` never matches (work already done).
+ */
+export async function takeLease<T extends { _id: string }>(model: Model<T>, lease: T, expired: QueryFilter<T>): Promise<boolean> {
+  if (await insertUnlessExists(model, lease)) return true;
+  const removed = await model.deleteOne({ ...expired, _id: lease._id } as QueryFilter<T>);
+  return removed.deletedCount === 1 && (await insertUnlessExists(model, lease));
 }

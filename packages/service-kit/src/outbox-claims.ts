@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { isDuplicateKeyError } from './mongo';
+import { takeLease } from './mongo';
 
 interface OutboxClaim {
   /** `<collection>:<document id>`. */
@@ -10,11 +10,10 @@ interface OutboxClaim {
 }
 
 /**
- * Which relay is publishing a document now. A claim is a record inserted under the document's key,
- * so of relays claiming at once exactly one insert succeeds (a unique `_id` is the one write that is
- * atomic on FerretDB too: its conditional updates are not). The holder reads the document after
- * claiming and deletes the claim after its last pop, so the next holder never sees an event that
- * was already published. A claim left by a relay that died is taken over once `until` has passed.
+ * Which relay is publishing a document now: a lease under the document's key (`takeLease`), so of
+ * relays claiming at once exactly one holds it. The holder reads the document after claiming and
+ * deletes the claim after its last pop, so the next holder never sees an event that was already
+ * published. A claim left by a relay that died is taken over once `until` has passed.
  */
 export class OutboxClaims {
   private readonly model: Model<OutboxClaim>;
@@ -32,10 +31,8 @@ export class OutboxClaims {
   }
 
   /** Claims the document for this relay; false while another relay holds it. */
-  async claim(key: string): Promise<boolean> {
-    if (await this.insert(key)) return true;
-    const expired = await this.model.deleteOne({ _id: key, until: { $lte: new Date() } });
-    return expired.deletedCount === 1 && (await this.insert(key));
+  claim(key: string): Promise<boolean> {
+    return takeLease(this.model, { _id: key, relay: this.relay, until: this.leaseEnd() }, { until: { $lte: new Date() } });
   }
 
   /** Keeps other relays away for another lease (between the events of a long document). */
@@ -45,16 +42,6 @@ export class OutboxClaims {
 
   async release(key: string): Promise<void> {
     await this.model.deleteOne({ _id: key, relay: this.relay });
-  }
-
-  private async insert(key: string): Promise<boolean> {
-    try {
-      await this.model.create({ _id: key, relay: this.relay, until: this.leaseEnd() });
-      return true;
-    } catch (err) {
-      if (isDuplicateKeyError(err)) return false;
-      throw err;
-    }
   }
 
   private leaseEnd(): Date {
