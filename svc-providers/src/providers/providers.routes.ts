@@ -12,15 +12,10 @@ import { forbidden, parseForm, parseInput, parseQuery, requireAuth, type TokenVe
 import { signUpload } from '../uploads/signature';
 import { isOwnerOrAdmin } from './provider-view';
 import { providerIdOf } from './record-ids';
-import {
-  getProvider,
-  getProviderReviews,
-  saveProfileContent,
-  signUpProvider,
-  updateBasicInfo,
-  updateQualifications,
-  type ProvidersDeps,
-} from './providers.domain';
+import { saveProfileContent } from './profile-images.domain';
+import { updateBasicInfo, updateQualifications } from './profile.domain';
+import { getProvider, getProviderReviews, type ProvidersDeps } from './providers.domain';
+import { signUpProvider } from './signup.domain';
 
 export function providersRouter(deps: ProvidersDeps, verifier: TokenVerifier, options: { uploadUrlTtlSeconds: number }): Router {
   const router = Router();

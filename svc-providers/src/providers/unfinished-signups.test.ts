@@ -7,7 +7,8 @@ import { reviewModel } from '../reviews/review.model';
 import type { UploadStorage } from '../uploads/storage';
 import { ProviderSearch } from '../search/provider-search';
 import { providerModel } from './provider.model';
-import { sweepUnfinishedSignups, type ProvidersDeps } from './providers.domain';
+import type { ProvidersDeps } from './providers.domain';
+import { sweepUnfinishedSignups } from './signup.domain';
 import { startTestProviders, validStep1, type TestProviders } from '../test/test-service';
 
 let site: TestProviders;
