@@ -21,9 +21,6 @@ import {
   adminProvidersQuerySchema,
   adminProvidersResponseSchema,
   adminProviderSchema,
-  newPromoCodeSchema,
-  promoCodeListResponseSchema,
-  promoCodeSchema,
   providerBasicInfoSchema,
   providerContentSchema,
   providerQualificationsSchema,
@@ -33,17 +30,18 @@ import {
   providerSignupSchema,
   providerStatusUpdateSchema,
   providerWelcomeEmailRequestSchema,
-  reviewsQuerySchema,
-  reviewsResponseSchema,
   uploadSignatureRequestSchema,
   uploadSignatureResponseSchema,
 } from './providers';
+import { newPromoCodeSchema, promoCodeListResponseSchema, promoCodeSchema } from './promo-codes';
 import {
   adminReviewResponseSchema,
   adminReviewsQuerySchema,
   adminReviewsResponseSchema,
   ownReviewResponseSchema,
   reviewModerationRequestSchema,
+  reviewsQuerySchema,
+  reviewsResponseSchema,
   writeReviewRequestSchema,
 } from './reviews';
 import {

@@ -3,6 +3,7 @@ export * from './messages';
 export * from './users';
 export * from './events';
 export * from './providers';
+export * from './promo-codes';
 export * from './billing';
 export * from './identifiers';
 export * from './api-access';

@@ -8,20 +8,16 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_PATTERN,
   PRACTICE_DESCRIPTION_MAX_LENGTH,
-  PROFILE_REVIEWS_LOADED,
-  PROMO_DISCOUNT_MAX,
-  PROMO_DISCOUNT_MIN,
-  REVIEWS_DEFAULT_LIMIT,
-  REVIEWS_DEFAULT_PAGE,
   US_STATE_CODES,
   ZIP_MAX_LENGTH,
 } from './constants';
 import { isValidDeaNumber, isValidNpi, DEA_NUMBER_PATTERN } from './identifiers';
 import { Messages, ProviderMessages } from './messages';
+import { reviewSchema, reviewStatsSchema } from './reviews';
 import { authResponseSchema } from './users';
 
 /**
- * The shapes of the providers and promo-code APIs (SPEC §3, §7) as the browser reads them. The
+ * The shapes of the providers API (SPEC §7) as the browser reads them. The
  * front end imports the inferred types from `@altmed/contracts/web` (types only: no zod in the
  * browser); services validate with the schemas.
  */
@@ -32,26 +28,6 @@ export const stateLicenseSchema = z.object({
   licenseNumber: z.string().optional(),
 });
 export type StateLicense = z.infer<typeof stateLicenseSchema>;
-
-export const reviewSchema = z.object({
-  _id: z.string(),
-  clientName: z.string().optional(),
-  satisfactionRating: z.number().optional(),
-  efficacyRating: z.number().optional(),
-  reviewText: z.string().optional(),
-  createdAt: z.string().optional(),
-  isActive: z.boolean().optional(),
-  isApproved: z.boolean().optional(),
-});
-export type Review = z.infer<typeof reviewSchema>;
-
-/** Computed from the provider's active, approved reviews; averages are 0 when there are none. */
-export const reviewStatsSchema = z.object({
-  totalReviews: z.number().optional(),
-  averageSatisfactionRating: z.number().optional(),
-  averageEfficacyRating: z.number().optional(),
-});
-export type ReviewStats = z.infer<typeof reviewStatsSchema>;
 
 export const PROVIDER_STATUSES = ['approved', 'pending', 'blocked'] as const;
 export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
@@ -156,32 +132,6 @@ export const PROVIDER_ADMIN_ACTIONS = ['approve', 'block', 'unblock'] as const;
 export type ProviderAdminAction = (typeof PROVIDER_ADMIN_ACTIONS)[number];
 export const providerStatusUpdateSchema = z.object({ status: z.enum(PROVIDER_ADMIN_ACTIONS, { error: 'Status must be approve, block or unblock' }) }).strict();
 export type ProviderStatusUpdate = z.infer<typeof providerStatusUpdateSchema>;
-
-export const promoCodeSchema = z.object({
-  _id: z.string(),
-  code: z.string(),
-  discountPercentage: z.number(),
-  expiresAt: z.string().nullable().optional(),
-  isActive: z.boolean(),
-  /** The audit trail, for admins: who created the code (from their token) and when (ISO). Absent on codes older than the trail. */
-  createdBy: z.object({ name: z.string(), email: z.string() }).optional(),
-  createdAt: z.string().optional(),
-});
-export type PromoCode = z.infer<typeof promoCodeSchema>;
-
-/** POST /promo-codes/create: expiryDate is null when the form leaves it empty (SPEC §3). */
-export const newPromoCodeSchema = z
-  .object({
-    code: z.string().trim().min(1, 'Code is required').max(50),
-    discountPercentage: z.number().min(PROMO_DISCOUNT_MIN).max(PROMO_DISCOUNT_MAX),
-    expiryDate: z.string().nullable(),
-  })
-  .strict();
-export type NewPromoCode = z.infer<typeof newPromoCodeSchema>;
-
-/** GET /promo-codes/list. */
-export const promoCodeListResponseSchema = z.object({ promoCodes: z.array(promoCodeSchema) });
-export type PromoCodeListResponse = z.infer<typeof promoCodeListResponseSchema>;
 
 /* ---------------------------------------------------------------------------------------------
  * Provider portal requests (SPEC §5, §7). Field messages are the spec's; every object is strict.
@@ -357,24 +307,6 @@ export const uploadSignatureResponseSchema = z.object({
   expiresInSeconds: z.number(),
 });
 export type UploadSignatureResponse = z.infer<typeof uploadSignatureResponseSchema>;
-
-/** GET /provider-info/{id}/reviews?page&limit: defaults 1 and 10; the profile asks for 50 at most. */
-export const reviewsQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).max(100_000).optional().default(REVIEWS_DEFAULT_PAGE),
-    limit: z.coerce.number().int().min(1).max(PROFILE_REVIEWS_LOADED).optional().default(REVIEWS_DEFAULT_LIMIT),
-  })
-  .strict();
-export type ReviewsQuery = z.input<typeof reviewsQuerySchema>;
-
-export const reviewsResponseSchema = z.object({
-  reviews: z.array(reviewSchema),
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-  totalPages: z.number(),
-});
-export type ReviewsResponse = z.infer<typeof reviewsResponseSchema>;
 
 /* ---------------------------------------------------------------------------------------------
  * svc-notify's compatibility calls (SPEC §7), answered `{ message }`; both send once per provider.

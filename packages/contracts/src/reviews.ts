@@ -1,11 +1,58 @@
 import { z } from 'zod';
-import { ADMIN_REVIEWS_MAX_PAGE, REVIEW_RATING_MAX, REVIEW_RATING_MIN, REVIEW_TEXT_MAX_LENGTH, REVIEW_TEXT_MIN_LENGTH } from './constants';
+import {
+  ADMIN_REVIEWS_MAX_PAGE,
+  PROFILE_REVIEWS_LOADED,
+  REVIEW_RATING_MAX,
+  REVIEW_RATING_MIN,
+  REVIEW_TEXT_MAX_LENGTH,
+  REVIEW_TEXT_MIN_LENGTH,
+  REVIEWS_DEFAULT_LIMIT,
+  REVIEWS_DEFAULT_PAGE,
+} from './constants';
 import { ReviewMessages } from './messages';
 
 /**
  * Reviews written by members (one per member and provider), and their moderation by admins. A
  * review is plain text: stored and answered as written, never as markup.
  */
+
+export const reviewSchema = z.object({
+  _id: z.string(),
+  clientName: z.string().optional(),
+  satisfactionRating: z.number().optional(),
+  efficacyRating: z.number().optional(),
+  reviewText: z.string().optional(),
+  createdAt: z.string().optional(),
+  isActive: z.boolean().optional(),
+  isApproved: z.boolean().optional(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+/** Computed from the provider's active, approved reviews; averages are 0 when there are none. */
+export const reviewStatsSchema = z.object({
+  totalReviews: z.number().optional(),
+  averageSatisfactionRating: z.number().optional(),
+  averageEfficacyRating: z.number().optional(),
+});
+export type ReviewStats = z.infer<typeof reviewStatsSchema>;
+
+/** GET /provider-info/{id}/reviews?page&limit: defaults 1 and 10; the profile asks for 50 at most. */
+export const reviewsQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).optional().default(REVIEWS_DEFAULT_PAGE),
+    limit: z.coerce.number().int().min(1).max(PROFILE_REVIEWS_LOADED).optional().default(REVIEWS_DEFAULT_LIMIT),
+  })
+  .strict();
+export type ReviewsQuery = z.input<typeof reviewsQuerySchema>;
+
+export const reviewsResponseSchema = z.object({
+  reviews: z.array(reviewSchema),
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+});
+export type ReviewsResponse = z.infer<typeof reviewsResponseSchema>;
 
 /** Where a review stands: waiting for an admin, shown on the profile, or turned down. */
 export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
