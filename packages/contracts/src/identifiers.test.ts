@@ -1,4 +1,4 @@
-import { isValidDeaNumber, isValidNpi, npiNumberSchema, providerQualificationsSchema } from './index';
+import { isValidDeaNumber, isValidNpi, npiNumberSchema, passesLuhn, providerQualificationsSchema } from './index';
 
 describe('NPI check digit (Luhn over 80840 and the first nine digits)', () => {
   it.each(['1234567893', '1245319599', '1003000126', '1992999874'])('accepts %s', (npi) => {
@@ -74,5 +74,16 @@ describe('state licences (SPEC §5, step 2)', () => {
     ],
   ])('refuses %s', (_label, rows, message) => {
     expect(parse(rows).error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('Luhn (card numbers)', () => {
+  it("accepts Stripe's test cards and refuses a number with one digit changed", () => {
+    for (const number of ['4242424242424242', '5555555555554444', '378282246310005', '6011111111111117']) {
+      expect({ number, passes: passesLuhn(number) }).toEqual({ number, passes: true });
+      expect(passesLuhn(`${number.slice(0, -1)}${(Number(number.at(-1)) + 1) % 10}`)).toBe(false);
+    }
+    expect(passesLuhn('')).toBe(false);
+    expect(passesLuhn('4242 4242 4242 4242')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Check digits of the two US provider identifiers the portal asks for. Plain functions (no zod),
- * so the browser can run the same checks live.
+ * Check digits: the two US provider identifiers the portal asks for, and card numbers (Luhn). Plain
+ * functions (no zod), so the browser can run the same checks live.
  */
 
 /** The Luhn check digit of a string of digits (the digit to append so the whole passes Luhn). */
@@ -16,6 +16,11 @@ function luhnCheckDigit(digits: string): number {
     sum += digit;
   }
   return (10 - (sum % 10)) % 10;
+}
+
+/** Whether a string of digits passes Luhn (its last digit is the check digit of the others): card numbers. */
+export function passesLuhn(digits: string): boolean {
+  return /^\d{2,}$/.test(digits) && luhnCheckDigit(digits.slice(0, -1)) === Number(digits.at(-1));
 }
 
 /**

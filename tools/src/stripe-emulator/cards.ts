@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { brandOf, passesLuhn } from './card-rules';
 import { cardError } from './errors';
+
+export { brandOf };
 
 /** What happens when a PaymentIntent is confirmed with a card, after Stripe's test cards. */
 export type CardBehaviour = { kind: 'succeeds' } | { kind: 'requires_authentication' } | { kind: 'declined'; declineCode: string; message: string };
@@ -46,24 +49,6 @@ export const testPaymentMethods: Record<string, string> = {
 
 export function behaviourOf(number: string): CardBehaviour {
   return testCards[number] ?? liveCard;
-}
-
-export function brandOf(number: string): string {
-  if (/^4/.test(number)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'amex';
-  if (/^6(011|5)/.test(number)) return 'discover';
-  return 'unknown';
-}
-
-function passesLuhn(number: string): boolean {
-  let sum = 0;
-  [...number].reverse().forEach((char, index) => {
-    let digit = Number(char);
-    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  });
-  return sum % 10 === 0;
 }
 
 export interface CardDetails {

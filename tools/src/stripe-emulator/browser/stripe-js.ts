@@ -6,6 +6,8 @@
  * in the page instead of Stripe's iframe. It talks to the emulator it was loaded from.
  */
 
+import { brandOf, cvcLengthOf, numberLengthOf, passesLuhn, type CardBrand } from '../card-rules';
+
 type Listener = (event: unknown) => void;
 type Params = Record<string, unknown>;
 
@@ -82,28 +84,8 @@ async function request<T>(
   }
 }
 
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  [...digits].reverse().forEach((char, index) => {
-    const digit = Number(char) * (index % 2 === 1 ? 2 : 1);
-    sum += digit > 9 ? digit - 9 : digit;
-  });
-  return sum % 10 === 0;
-}
-
-const brandOf = (digits: string) =>
-  /^4/.test(digits)
-    ? 'visa'
-    : /^(5[1-5]|2[2-7])/.test(digits)
-      ? 'mastercard'
-      : /^3[47]/.test(digits)
-        ? 'amex'
-        : /^6(011|5)/.test(digits)
-          ? 'discover'
-          : 'unknown';
-
 function numberState(digits: string): FieldState {
-  const length = brandOf(digits) === 'amex' ? 15 : 16;
+  const length = numberLengthOf(brandOf(digits));
   const incomplete = { code: 'incomplete_number', message: 'Your card number is incomplete.' };
   if (digits.length < length) return { complete: false, empty: digits.length === 0, incomplete };
   if (!passesLuhn(digits)) return { complete: false, empty: false, invalid: { code: 'invalid_number', message: 'Your card number is invalid.' }, incomplete };
@@ -122,9 +104,9 @@ function expiryState(digits: string, now = new Date()): FieldState {
   return { complete: true, empty: false, incomplete };
 }
 
-function cvcState(digits: string, brand: string): FieldState {
+function cvcState(digits: string, brand: CardBrand): FieldState {
   const incomplete = { code: 'incomplete_cvc', message: "Your card's security code is incomplete." };
-  return { complete: digits.length >= (brand === 'amex' ? 4 : 3), empty: digits.length === 0, incomplete };
+  return { complete: digits.length >= cvcLengthOf(brand), empty: digits.length === 0, incomplete };
 }
 
 const digitsOf = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
