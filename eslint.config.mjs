@@ -1,4 +1,5 @@
 // @ts-check
+import fs from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -17,26 +18,47 @@ const packageInternals = {
 };
 
 /** @param {string} unit */
-function importBoundaries(unit) {
+function unitPatterns(unit) {
   const others = units.filter((name) => name !== unit).join('|');
-  return {
-    files: [`${unit}/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            packageInternals,
-            {
-              regex: `^(\\.\\./)+(${others}|packages)(/|$)`,
-              message: `${unit} may import packages only (@altmed/* or npm), never another app's or package's folder.`,
-            },
-            { regex: `^(${others})(/|$)`, message: `${unit} may import packages only (@altmed/* or npm), never another app's source.` },
-          ],
-        },
-      ],
+  return [
+    packageInternals,
+    {
+      regex: `^(\\.\\./)+(${others}|packages)(/|$)`,
+      message: `${unit} may import packages only (@altmed/* or npm), never another app's or package's folder.`,
     },
-  };
+    { regex: `^(${others})(/|$)`, message: `${unit} may import packages only (@altmed/* or npm), never another app's source.` },
+  ];
+}
+
+/** @param {string} unit */
+function importBoundaries(unit) {
+  return { files: [`${unit}/**`], rules: { 'no-restricted-imports': ['error', { patterns: unitPatterns(unit) }] } };
+}
+
+/**
+ * Inside a front end, a feature uses another only through its public entry (`features/<name>/index.ts`),
+ * as bulletproof-react's zones have it: `../../join` is allowed, `../../join/components/…` is not.
+ * @param {string} app
+ */
+function featureBoundaries(app) {
+  const dir = `${app}/src/features`;
+  const features = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
+  return features.map((feature) => {
+    const others = features.filter((name) => name !== feature).join('|');
+    const crossFeature = {
+      regex: `^(\\.\\./)+(${others})/`,
+      message: `A feature uses another only through its public entry (features/<name>/index.ts), never its folders.`,
+    };
+    return {
+      files: [`${dir}/${feature}/**`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [...unitPatterns(app), ...(others ? [crossFeature] : [])] }] },
+    };
+  });
 }
 
 export default tseslint.config(
@@ -65,6 +87,7 @@ export default tseslint.config(
     },
   },
   ...units.map(importBoundaries),
+  ...['shell', 'mfe-member', 'mfe-provider', 'mfe-admin'].flatMap(featureBoundaries),
   {
     files: frontEnds.map((dir) => `${dir}/**/*.{ts,tsx}`),
     ...reactHooks.configs.flat.recommended,

@@ -5,7 +5,7 @@ import type { Membership, Receipt } from '@altmed/contracts/web';
 import { Button, Card, PageContainer, PageTitle, Spinner, formatDate, theme, useSession } from '@altmed/web-kit';
 import { QueryProvider } from '@altmed/web-kit/src/query';
 import { useAuthDialogs } from '../../../lib/authDialogs';
-import { FormAlert } from '../../auth/components/FormAlert';
+import { FormAlert } from '../../../components/FormAlert';
 import { getMembership, getReceipts } from '../api/account';
 import { SavedProvidersPanel } from './SavedProvidersPanel';
 

@@ -6,7 +6,7 @@ import { Button, Modal, TextField, theme, toast, useSession } from '@altmed/web-
 import { logIn, requestPasswordReset } from '../api/auth';
 import { LoginTexts, isInvalidCredentials } from '../lib/loginTexts';
 import { routeAfterLogin } from '../lib/routeAfterLogin';
-import { FormAlert } from './FormAlert';
+import { FormAlert } from '../../../components/FormAlert';
 
 const Form = styled.form`
   display: grid;

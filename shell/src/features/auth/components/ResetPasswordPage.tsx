@@ -5,7 +5,7 @@ import { Messages, PASSWORD_MIN_LENGTH } from '@altmed/contracts/web';
 import { Button, Card, PageContainer, PageTitle, TextField, theme } from '@altmed/web-kit';
 import { useAuthDialogs } from '../../../lib/authDialogs';
 import { resetPassword } from '../api/auth';
-import { FormAlert } from './FormAlert';
+import { FormAlert } from '../../../components/FormAlert';
 
 const Panel = styled(Card)`
   max-width: 480px;

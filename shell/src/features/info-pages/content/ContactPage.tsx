@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Card, theme } from '@altmed/web-kit';
 import { useAuthDialogs } from '../../../lib/authDialogs';
-import { ContactInfoForm } from '../../join/components/ContactInfoForm';
+import { ContactInfoForm } from '../../join';
 import { ContactIllustration } from '../components/Illustrations';
 import { InfoLayout, Prose } from '../components/InfoLayout';
 import { SUPPORT_EMAIL } from './shared';

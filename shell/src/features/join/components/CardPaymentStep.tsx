@@ -13,7 +13,7 @@ import {
 } from '@altmed/contracts/web';
 import { ApiError, Button, SelectField, Spinner, TextField, theme, toast, useSession } from '@altmed/web-kit';
 import { QueryProvider } from '@altmed/web-kit/src/query';
-import { FormAlert } from '../../auth/components/FormAlert';
+import { FormAlert } from '../../../components/FormAlert';
 import { confirmPayment, createPaymentIntent, sendSubscriptionEmail, validatePromoCode } from '../api/payments';
 import { loadCardPayments } from '../lib/loadCardPayments';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { AREAS_OF_INTEREST } from '@altmed/contracts/web';
 import { Button, TextField, theme, useSession } from '@altmed/web-kit';
-import { FormAlert } from '../../auth/components/FormAlert';
+import { FormAlert } from '../../../components/FormAlert';
 import { emptyContactForm, firstContactError, type ContactForm } from '../lib/contactRules';
 import { logInOrSignUp } from '../lib/logInOrSignUp';
 

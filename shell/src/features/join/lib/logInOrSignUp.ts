@@ -1,5 +1,5 @@
 import { ApiError } from '@altmed/web-kit';
-import { logIn, signUp, type AuthResponse } from '../../auth/api/auth';
+import { logIn, signUp, type AuthResponse } from '../../auth';
 import { ContactMessages, signupBody, type ContactForm } from './contactRules';
 
 /**
