@@ -3,6 +3,7 @@ import https from 'node:https';
 import { finished } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { Messages } from '@altmed/contracts';
+import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
 import getRawBody from 'raw-body';
 
 export type ProxyHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
@@ -59,78 +60,94 @@ function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   return kept;
 }
 
+/** What one request carries between the proxy's events: its body (read whole first), its upstream request, and whether it was answered or sent again. */
+interface Exchange {
+  body: Buffer;
+  upstream?: http.ClientRequest;
+  answered: boolean;
+  onFreshConnection: boolean;
+}
+
 /**
- * A node:http proxy per upstream, all sharing keep-alive connections (POST and PATCH each on a
- * connection of its own, see IDEMPOTENT_METHODS). Request bodies are read whole
- * (at most 1 MB) and answers streamed, neither parsed; a refused, failed or timed-out upstream answers 503 `{ message }` with Retry-After.
- * The upstream learns the request id and the client's address (replacing whatever the client sent:
- * services rate-limit on it) and nothing about the client's own connection.
+ * A proxy per upstream through `http-proxy-middleware`, all sharing keep-alive connections (POST and
+ * PATCH each on a connection of its own, see IDEMPOTENT_METHODS). Request bodies are read whole (at
+ * most 1 MB) before the proxy sees the request, so a 413 drains the body and an idempotent request
+ * dropped by a closing connection can be sent again; answers are streamed, neither parsed. A refused,
+ * failed or timed-out upstream answers 503 `{ message }` with Retry-After. The upstream learns the
+ * request id and the client's address (replacing whatever the client sent: services rate-limit on
+ * it) and nothing about the client's own connection. What the library does not do itself is done in
+ * its events (`ejectPlugins` and one plugin of ours: no logging or default error page of its own).
  */
 export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; clientAddress: (req: IncomingMessage) => string }): UpstreamPool {
   // Idle sockets are dropped before the services' 65 s keep-alive timeout can close them under a request.
   const agents = { http: new http.Agent({ keepAlive: true, timeout: 60_000 }), https: new https.Agent({ keepAlive: true, timeout: 60_000 }) };
+  const exchanges = new WeakMap<IncomingMessage, Exchange>();
 
   return {
     proxyTo(name, target, { compress } = {}) {
-      const url = new URL(target);
-      const client = url.protocol === 'https:' ? https : http;
-      const agent = url.protocol === 'https:' ? agents.https : agents.http;
-      const basePath = url.pathname.replace(/\/$/, '');
-      return (req, res) => {
-        const headers = endToEnd(req.headers);
-        if (typeof req.id === 'string') headers['x-request-id'] = req.id;
-        headers['x-forwarded-for'] = clientAddress(req);
-        headers['x-forwarded-proto'] = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
-        if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
+      const keptAlive = new URL(target).protocol === 'https:' ? agents.https : agents.http;
 
-        let upstream: http.ClientRequest | undefined;
-        // A client that leaves stops the upstream request; its socket is not reused.
-        res.on('close', () => {
-          if (!res.writableFinished) upstream?.destroy();
+      const plugin: Plugin<IncomingMessage, ServerResponse> = (proxyServer) => {
+        proxyServer.on('proxyReq', (upstream, req, res) => {
+          const exchange = exchanges.get(req)!;
+          exchange.upstream = upstream;
+          const passedOn = endToEnd(req.headers);
+          for (const header of upstream.getHeaderNames()) if (!(header in passedOn)) upstream.removeHeader(header);
+          if (exchange.onFreshConnection) upstream.setHeader('connection', 'close');
+          if (typeof req.id === 'string') upstream.setHeader('x-request-id', req.id);
+          upstream.setHeader('x-forwarded-for', clientAddress(req));
+          upstream.setHeader('x-forwarded-proto', (req.socket as TLSSocket).encrypted ? 'https' : 'http');
+          if (req.headers.host) upstream.setHeader('x-forwarded-host', req.headers.host);
+          if (exchange.body.length > 0 || req.headers['content-length'] !== undefined) upstream.setHeader('content-length', String(exchange.body.length));
+          upstream.setTimeout(timeoutMs, () => upstream.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
+          // The body was read before the proxy saw the request; the library then ends the upstream request.
+          if (exchange.body.length > 0) upstream.write(exchange.body);
+          // A client that leaves stops the upstream request; its socket is not reused.
+          res.on('close', () => {
+            if (!res.writableFinished) upstream.destroy();
+          });
         });
+        proxyServer.on('proxyRes', (answer, req, res) => {
+          exchanges.get(req)!.answered = true;
+          answer.on('error', () => res.destroy());
+          const forward = () => {
+            res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
+            answer.pipe(res);
+          };
+          // Most API answers are small and say so in Content-Length: they skip the compression layer altogether.
+          const length = Number(answer.headers['content-length']);
+          if (compress && !(length < COMPRESS_FROM_BYTES)) compress(req, res, forward);
+          else forward();
+        });
+        proxyServer.on('error', (err: Error & { code?: string }, req, res) => {
+          const exchange = exchanges.get(req)!;
+          const response = res as ServerResponse;
+          // The upstream closed a kept-alive connection as this request went out on it (it closes idle
+          // ones when it stops, for a redeploy). Once more, on a new connection: only idempotent
+          // requests come here, which a service may see twice.
+          const dropped = exchange.upstream?.reusedSocket === true && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
+          if (!exchange.answered && !exchange.onFreshConnection && dropped && !response.destroyed) {
+            send(req, response, { ...exchange, upstream: undefined, onFreshConnection: true });
+            return;
+          }
+          answerUnavailable(name, err, req, response);
+        });
+      };
 
-        const send = (body: Buffer, onFreshConnection: boolean) => {
-          if (body.length > 0 || headers['content-length'] !== undefined) headers['content-length'] = String(body.length);
-          let answered = false;
-          upstream = client.request({
-            protocol: url.protocol,
-            hostname: url.hostname,
-            port: url.port,
-            method: req.method,
-            path: basePath + req.url,
-            headers,
-            agent: onFreshConnection ? false : agent,
-          });
-          const request = upstream;
-          request.setTimeout(timeoutMs, () => request.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
-          request.on('error', (err: Error & { code?: string }) => {
-            // The upstream closed a kept-alive connection as this request went out on it (it closes idle
-            // ones when it stops, for a redeploy). Once more, on a new connection: only idempotent
-            // requests come here, which a service may see twice.
-            if (!answered && !onFreshConnection && request.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE') && !res.destroyed) {
-              send(body, true);
-              return;
-            }
-            answerUnavailable(name, err, req, res);
-          });
-          request.on('response', (answer) => {
-            answered = true;
-            answer.on('error', () => res.destroy());
-            const forward = () => {
-              res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
-              answer.pipe(res);
-            };
-            // Most API answers are small and say so in Content-Length: they skip the compression layer altogether.
-            const length = Number(answer.headers['content-length']);
-            if (compress && !(length < COMPRESS_FROM_BYTES)) compress(req, res, forward);
-            else forward();
-          });
-          request.end(body);
-        };
+      const options = { target, xfwd: false, ejectPlugins: true, plugins: [plugin], selfHandleResponse: true };
+      const throughKeptAlive = createProxyMiddleware<IncomingMessage, ServerResponse>({ ...options, agent: keptAlive });
+      const throughNewConnection = createProxyMiddleware<IncomingMessage, ServerResponse>({ ...options, agent: false });
 
+      const send = (req: IncomingMessage, res: ServerResponse, exchange: Exchange) => {
+        exchanges.set(req, exchange);
+        const proxy = exchange.onFreshConnection ? throughNewConnection : throughKeptAlive;
+        void proxy(req, res, (err?: unknown) => answerUnavailable(name, err instanceof Error ? err : new Error(String(err)), req, res));
+      };
+
+      return (req, res) => {
         // The whole body first (API bodies are small JSON), so the request can be sent again.
         getRawBody(req, { limit: MAX_BODY_BYTES }).then(
-          (body) => send(body, !IDEMPOTENT_METHODS.has(req.method ?? '')),
+          (body) => send(req, res, { body, answered: false, onFreshConnection: !IDEMPOTENT_METHODS.has(req.method ?? '') }),
           (err: Error & { status?: number }) => {
             if (res.headersSent || res.destroyed) return;
             const status = err.status === 413 ? 413 : 400;
