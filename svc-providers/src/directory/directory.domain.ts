@@ -1,5 +1,6 @@
 import {
   AREAS_OF_INTEREST,
+  DIRECTORY_MAX_PAGE,
   DIRECTORY_PAGE_SIZE,
   US_STATE_CODES,
   type DirectoryProvider,
@@ -51,7 +52,8 @@ export async function searchDirectory(deps: DirectoryDeps, search: DirectorySear
     total,
     page: search.page,
     pageSize: DIRECTORY_PAGE_SIZE,
-    totalPages: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)),
+    // Pages past DIRECTORY_MAX_PAGE are not served: a pager offers only those it can open.
+    totalPages: Math.min(DIRECTORY_MAX_PAGE, Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE))),
     areaCounts: full ? AREAS_OF_INTEREST.flatMap((area, index) => (areaCounts[index] ? [{ area, count: areaCounts[index] }] : [])) : [],
     stateCounts: full
       ? US_STATE_CODES.flatMap((state, index) => (stateCounts[index] ? [{ state, count: stateCounts[index] }] : [])).sort(

@@ -117,6 +117,9 @@ describe('directory page', () => {
     expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Only my saved providers' })).not.toBeInTheDocument();
+    // No counts beside the choices: the preview has none, and "(0)" beside every area would be wrong.
+    expect(screen.getByRole('checkbox', { name: 'Nutrition' })).toBeInTheDocument();
+    expect(screen.queryByText('(0)')).not.toBeInTheDocument();
     expect(server.requests[0]!.authorization).toBeUndefined();
   });
 

@@ -119,7 +119,12 @@ export default function DirectoryPage() {
     <PageContainer>
       <PageTitle subtitle={DirectoryTexts.subtitle}>{DirectoryTexts.title}</PageTitle>
       <Layout>
-        <SearchPanel filters={filters} onChange={change} canFilterSaved={canFilterSaved} counts={directory.data} />
+        <SearchPanel
+          filters={filters}
+          onChange={change}
+          canFilterSaved={canFilterSaved}
+          counts={directory.data?.access === 'full' ? directory.data : undefined}
+        />
         <Results aria-label={DirectoryTexts.results}>
           <DirectoryResults filters={filters} onChange={change} directory={directory} />
         </Results>

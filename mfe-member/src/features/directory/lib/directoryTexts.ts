@@ -1,5 +1,8 @@
 import type { DirectorySort } from '@altmed/contracts/web';
 
+/** 86000 → "86,000". */
+const thousands = (count: number) => count.toLocaleString('en-US');
+
 export const DirectoryTexts = {
   title: 'Find a provider',
   subtitle: 'Search vetted practitioners by name, area of interest and location.',
@@ -22,17 +25,17 @@ export const DirectoryTexts = {
   tryAgain: 'Try again',
   emptyTitle: 'No providers match your search',
   emptyMessage: 'Try fewer filters, another city, or the start of a name.',
-  matches: (total: number) => `${total} ${total === 1 ? 'provider matches' : 'providers match'} your search`,
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  matches: (total: number) => `${thousands(total)} ${total === 1 ? 'provider matches' : 'providers match'} your search`,
+  pageOf: (page: number, pages: number) => `Page ${thousands(page)} of ${thousands(pages)}`,
   /** How many providers a filter choice holds, beside it. */
-  choiceCount: (count: number) => `(${count})`,
+  choiceCount: (count: number) => `(${thousands(count)})`,
   previous: 'Previous',
   next: 'Next',
   results: 'Search results',
   noReviews: 'No reviews yet',
   verifiedOn: (date: string) => `Verified on ${date}`,
   viewProfile: (name: string) => `View ${name}'s profile`,
-  previewTitle: (total: number) => `${total} vetted ${total === 1 ? 'provider matches' : 'providers match'} your search`,
+  previewTitle: (total: number) => `${thousands(total)} vetted ${total === 1 ? 'provider matches' : 'providers match'} your search`,
   previewMessage: 'Members see every profile, read reviews from other members and compare providers side by side.',
   join: 'Join to see them',
   logIn: 'Log in',
