@@ -1,3 +1,4 @@
+import http from 'node:http';
 import request from 'supertest';
 import { API_ACCESS } from '@altmed/contracts';
 import { startTestGateway, tempFolder, type TestGateway } from '../test/test-gateway';
@@ -135,6 +136,33 @@ describe('forwarded headers', () => {
   it("replaces a client's own X-Forwarded-For, so no one picks the address services rate-limit on", async () => {
     const response = await request(site.url).get('/api/users/login').set('X-Forwarded-For', '6.6.6.6, 7.7.7.7').expect(200);
     expect(echoed(response).headers['x-forwarded-for']).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+  });
+
+  it('does the same for a request that asks for 100 Continue, and sends its body', async () => {
+    const body = JSON.stringify({ email: 'ada@example.com' });
+    const answer = await new Promise<EchoedRequest>((resolve, reject) => {
+      const sent = http.request(`${site.url}/api/users/login`, {
+        method: 'POST',
+        headers: {
+          expect: '100-continue',
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          'x-forwarded-for': '6.6.6.6',
+          'x-request-id': 'not a request id!',
+        },
+      });
+      sent.on('continue', () => sent.end(body));
+      sent.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve(JSON.parse(text) as EchoedRequest));
+      });
+      sent.on('error', reject);
+    });
+    expect(answer.headers['x-forwarded-for']).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    expect(answer.headers['x-request-id']).not.toBe('not a request id!');
+    expect(answer.headers.expect).toBeUndefined();
+    expect(JSON.parse(answer.body)).toEqual({ email: 'ada@example.com' });
   });
 });
 

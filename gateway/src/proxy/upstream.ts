@@ -100,7 +100,8 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
           if (req.headers.host) upstream.setHeader('x-forwarded-host', req.headers.host);
           if (exchange.body.length > 0 || req.headers['content-length'] !== undefined) upstream.setHeader('content-length', String(exchange.body.length));
           upstream.setTimeout(timeoutMs, () => upstream.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
-          // The body was read before the proxy saw the request; the library then ends the upstream request.
+          // The body was read before the proxy saw the request; the library then ends the upstream request
+          // (its pipe of the finished request ends it after this event, the headers still unsent).
           if (exchange.body.length > 0) upstream.write(exchange.body);
           // A client that leaves stops the upstream request; its socket is not reused.
           res.on('close', () => {
@@ -140,6 +141,9 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
 
       const send = (req: IncomingMessage, res: ServerResponse, exchange: Exchange) => {
         exchanges.set(req, exchange);
+        // Answered here already (Node sends 100 Continue), and http-proxy skips its proxyReq event, where
+        // our headers and the body are set, for a request that asks for it.
+        delete req.headers.expect;
         const proxy = exchange.onFreshConnection ? throughNewConnection : throughKeptAlive;
         void proxy(req, res, (err?: unknown) => answerUnavailable(name, err instanceof Error ? err : new Error(String(err)), req, res));
       };
