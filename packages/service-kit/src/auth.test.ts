@@ -119,22 +119,30 @@ it('finds a newly published key with a fresh fetch, and a key id still unknown a
   }
 });
 
-it('fetches the JWKS at most once per cooldown for key ids it does not hold (401), and answers 503 while it cannot be fetched', async () => {
+it('fetches nothing for key ids it does not hold within the cooldown (401), and still refreshes a known key when it is due', async () => {
   const signing = keyPair();
   const jwks = await startJwksServer([{ kid: 'key-1', key: signing.publicKey }]);
   try {
-    const verifier = jwks.verifier({ cooldownMs: 30_000 });
+    const verifier = jwks.verifier({ cooldownMs: 30_000, maxAgeMs: 300 });
     await verifier.verify(await sign(signing.privateKey));
     for (const kid of ['forged-1', 'forged-2', 'forged-3', 'forged-4'])
       await expect(verifier.verify(await sign(signing.privateKey, { kid }))).rejects.toMatchObject({ status: 401 });
+    expect(jwks.state.requests).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await expect(verifier.verify(await sign(signing.privateKey))).resolves.toMatchObject({ sub: 'u1' });
     expect(jwks.state.requests).toBe(2);
+  } finally {
+    await jwks.stop();
+  }
+});
 
-    const down = await startJwksServer([{ kid: 'key-1', key: signing.publicKey }]);
-    down.state.up = false;
-    const unreachable = down.verifier({ cooldownMs: 30_000 });
-    for (let attempt = 0; attempt < 4; attempt += 1) await expect(unreachable.verify(await sign(signing.privateKey))).rejects.toMatchObject({ status: 503 });
-    expect(down.state.requests).toBe(2);
-    await down.stop();
+it('answers 503 to every request while the JWKS cannot be fetched', async () => {
+  const signing = keyPair();
+  const jwks = await startJwksServer([{ kid: 'key-1', key: signing.publicKey }]);
+  try {
+    jwks.state.up = false;
+    const verifier = jwks.verifier({ cooldownMs: 30_000 });
+    for (let attempt = 0; attempt < 4; attempt += 1) await expect(verifier.verify(await sign(signing.privateKey))).rejects.toMatchObject({ status: 503 });
   } finally {
     await jwks.stop();
   }

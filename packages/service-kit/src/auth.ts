@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import jwt, { type JwtHeader } from 'jsonwebtoken';
-import { JwksClient, JwksRateLimitError } from 'jwks-rsa';
+import { JwksClient, JwksError } from 'jwks-rsa';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { Messages, accessTokenClaimsSchema, membershipSchema, type AccessTokenClaims, type Membership, type UserRole } from '@altmed/contracts';
@@ -20,50 +20,68 @@ export class KeysUnavailableError extends Error {
 export type KeySource = (header: JwtHeader) => Promise<KeyObject | string>;
 
 export interface JwksKeySourceOptions {
-  /** Keys older than this are fetched again before use (jwks-rsa's cacheMaxAge). */
+  /** A key set older than this is fetched again before use. */
   maxAgeMs?: number;
-  /** Key ids not in the cache fetch the JWKS at most once per cooldown (jwks-rsa's rate limit); 0 for no limit. */
+  /** A key id the set does not hold fetches the set again only when it is at least this old. */
   cooldownMs?: number;
   timeoutMs?: number;
 }
 
+/** The JWKS as last fetched: each key id's public key. */
+interface KeySet {
+  keys: Map<string, string>;
+  fetchedAt: number;
+}
+
 /**
- * Keys from the identity service's JWKS through `jwks-rsa`: each key id's key is cached (concurrent
- * requests for one id share one fetch) for `maxAgeMs`, and ids not in the cache fetch at most once
- * per cooldown. An id the JWKS does not hold is a bad token (401); a JWKS that cannot be fetched says
- * nothing about the token (503), and an id the rate limit refuses counts as whatever the last fetch
- * said.
+ * Keys from the identity service's JWKS: `jwks-rsa` fetches the set and turns its keys into public
+ * keys, and the set is kept (`lru-cache`: concurrent requests share one fetch, however long it
+ * takes) for `maxAgeMs`. A key id the set does not hold fetches it again only when the set is at
+ * least `cooldownMs` old, so forged key ids cost no fetches, and never delay a known key's refresh
+ * (jwks-rsa's own cache and rate limit share one budget: forged ids used it up and a known key's
+ * refresh was refused, a 401 for everyone). A key id still missing is a bad token (401); a JWKS that
+ * cannot be fetched or read says nothing about the token (503).
  */
 export function jwksKeySource(jwksUrl: string, { maxAgeMs = 10 * 60_000, cooldownMs = 30_000, timeoutMs = 5_000 }: JwksKeySourceOptions = {}): KeySource {
-  let lastFetchFailed = false;
-  const client = new JwksClient({
+  const reader = new JwksClient({
     jwksUri: jwksUrl,
-    cache: true,
-    cacheMaxAge: maxAgeMs,
-    rateLimit: cooldownMs > 0,
-    jwksRequestsPerMinute: Math.max(1, Math.floor(60_000 / Math.max(cooldownMs, 1))),
-    // The library's hook for its fetch: ours has a timeout on the whole answer, and tells a JWKS that cannot be fetched from one without the key.
+    cache: false,
+    rateLimit: false,
+    // The library's hook for its fetch: a timeout on the whole answer, and a set that is not one is a failure to fetch.
     fetcher: async (uri) => {
+      const response = await fetch(uri, { signal: AbortSignal.timeout(timeoutMs) });
+      if (!response.ok) throw new Error(`the JWKS answered ${response.status}`);
+      const { keys } = (await response.json()) as { keys?: unknown };
+      if (!Array.isArray(keys)) throw new Error('the JWKS holds no key list');
+      return { keys };
+    },
+  });
+  const keySets = new LRUCache<'jwks', KeySet>({
+    max: 1,
+    ttl: maxAgeMs,
+    fetchMethod: async () => {
+      const fetchedAt = Date.now();
       try {
-        const response = await fetch(uri, { signal: AbortSignal.timeout(timeoutMs) });
-        if (!response.ok) throw new Error(`the JWKS answered ${response.status}`);
-        const jwks = (await response.json()) as { keys: unknown };
-        lastFetchFailed = false;
-        return jwks;
+        const keys = await reader.getSigningKeys();
+        return { keys: new Map(keys.map((key) => [key.kid, key.getPublicKey()])), fetchedAt };
       } catch (err) {
-        lastFetchFailed = true;
+        // A set without signing keys (every key withdrawn) is an answer: no token is valid.
+        if (err instanceof JwksError && /did not contain any (signing )?keys/.test(err.message)) return { keys: new Map(), fetchedAt };
         throw new KeysUnavailableError('the JWKS could not be fetched', { cause: err });
       }
     },
   });
+  const keySet = async (fresh = false): Promise<KeySet> => {
+    const set = await keySets.fetch('jwks', { forceRefresh: fresh });
+    if (!set) throw new KeysUnavailableError('the JWKS could not be fetched');
+    return set;
+  };
   return async (header) => {
-    try {
-      return (await client.getSigningKey(header.kid)).getPublicKey();
-    } catch (err) {
-      if (err instanceof JwksRateLimitError && lastFetchFailed) throw new KeysUnavailableError('the JWKS could not be fetched', { cause: err });
-      // Unavailable keys as they are; otherwise no such key id, no signing keys at all, or an unknown id again within the cooldown.
-      throw err;
-    }
+    let set = await keySet();
+    if (header.kid && !set.keys.has(header.kid) && Date.now() - set.fetchedAt >= cooldownMs) set = await keySet(true);
+    const key = header.kid ? set.keys.get(header.kid) : undefined;
+    if (!key) throw new Error(`no key ${header.kid}`);
+    return key;
   };
 }
 

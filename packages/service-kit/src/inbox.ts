@@ -59,7 +59,8 @@ export class EventInbox {
     const expired = { status: 'processing' as const, claimedAt: { $lte: new Date(now.getTime() - this.leaseMs) } };
     if (await takeLease<ProcessedEvent>(this.model, { _id: key, status: 'processing', claimedAt: now }, expired)) return now;
     const existing = await this.model.findById(key).lean();
-    if (!existing) throw new Error(`Claim on event ${key} was released; retry`);
+    // Released (the work failed) or being taken over between its delete and its insert: someone is on it.
+    if (!existing) throw new WorkInProgressError(`Claim on event ${key} is changing hands`);
     if (existing.status === 'done') return undefined;
     throw new WorkInProgressError(`Event ${key} is being processed elsewhere`);
   }
