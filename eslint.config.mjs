@@ -13,7 +13,8 @@ const frontEnds = ['shell', 'mfe-member', 'mfe-provider', 'mfe-admin', 'packages
 
 /** Packages are used through their entry points; these test and standalone helpers are the documented exceptions. */
 const packageInternals = {
-  regex: '^@altmed/(?!local-stack/src/(testing|redeploy)$|web-kit/src/testing/[^/]+$|web-kit/src/standalone$|web-kit/src/query$)[^/]+/(src|dist)(/|$)',
+  regex:
+    '^@altmed/(?!local-stack/src/(testing|redeploy)$|web-kit/src/testing/[^/]+$|web-kit/src/standalone$|web-kit/src/query$|contracts/src/identifiers$)[^/]+/(src|dist)(/|$)',
   message: "Import the package's entry point, not its internals (the package's README names the exceptions).",
 };
 

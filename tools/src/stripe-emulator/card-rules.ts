@@ -1,4 +1,5 @@
-import { passesLuhn } from '@altmed/contracts';
+// From the source: the local stack starts before anything is built (the contracts' dist may not exist yet).
+import { passesLuhn } from '@altmed/contracts/src/identifiers';
 
 /**
  * Card number rules shared by the emulator's API (`cards.ts`) and its Stripe.js stand-in in the
