@@ -331,3 +331,25 @@ describe('the Stripe emulator', () => {
     return response.json();
   }
 });
+
+it('stops at once while a webhook delivery waits for its next try, and sends nothing after', async () => {
+  const refusing = await startReceiver(() => 500);
+  const emulator = await startStripeEmulatorServer({ webhookRetry: { attempts: 4, firstDelayMs: 10_000 } });
+  try {
+    const account = await createStripeTestAccount(emulator.url);
+    await account.sendWebhooksTo(refusing.url);
+    await clientFor(emulator, account.secretKey).paymentIntents.create({ amount: 11988, currency: 'usd', allowed_payment_method_types: ['card'] });
+    await eventually(() => refusing.received.length > 0);
+    const received = refusing.received.length;
+    // The delivery now waits 10 s before its next try; a stop must not wait for it.
+    const stoppedIn = await (async () => {
+      const startedAt = performance.now();
+      await emulator.stop();
+      return performance.now() - startedAt;
+    })();
+    expect(stoppedIn).toBeLessThan(2_000);
+    expect(refusing.received).toHaveLength(received);
+  } finally {
+    await refusing.stop();
+  }
+});

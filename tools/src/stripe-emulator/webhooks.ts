@@ -43,8 +43,10 @@ export interface Delivery {
  * tool does not need to.
  */
 export class WebhookSender {
-  private stopped = false;
-  private readonly pending = new Set<Promise<unknown>>();
+  /** Aborted by stop(): no delivery is sent after it, and one on the wire is cut. */
+  private readonly stopping = new AbortController();
+  /** Sends on the wire now (not deliveries waiting for their next try). */
+  private readonly sending = new Set<Promise<unknown>>();
 
   constructor(
     private readonly log: (message: string) => void,
@@ -53,14 +55,14 @@ export class WebhookSender {
 
   deliver(account: Account, event: StripeEvent): void {
     for (const endpoint of endpointsFor(account, event.type)) {
-      const delivery = backOff(() => this.sendOnce(endpoint, event, true), {
+      void backOff(() => this.sendOnce(endpoint, event, true), {
         numOfAttempts: this.retry.attempts,
         startingDelay: this.retry.firstDelayMs,
         timeMultiple: 3,
-        retry: () => !this.stopped,
-      }).catch((error: unknown) => this.log(`webhook ${event.type} ${event.id} to ${endpoint.url} not delivered: ${(error as Error).message}`));
-      this.pending.add(delivery);
-      void delivery.finally(() => this.pending.delete(delivery));
+        retry: () => !this.stopping.signal.aborted,
+      }).catch((error: unknown) => {
+        if (!this.stopping.signal.aborted) this.log(`webhook ${event.type} ${event.id} to ${endpoint.url} not delivered: ${(error as Error).message}`);
+      });
     }
   }
 
@@ -69,12 +71,27 @@ export class WebhookSender {
     return Promise.all(endpointsFor(account, event.type).map((endpoint) => this.sendOnce(endpoint, event, false)));
   }
 
+  /**
+   * Cuts the sends on the wire and waits for them; a delivery waiting for its next try (up to 9 s)
+   * is not waited for: when it wakes, it finds the sender stopped and gives up without sending.
+   */
   async stop(): Promise<void> {
-    this.stopped = true;
-    await Promise.allSettled([...this.pending]);
+    this.stopping.abort();
+    await Promise.allSettled([...this.sending]);
   }
 
   private async sendOnce(endpoint: WebhookEndpoint, event: StripeEvent, failUnlessOk: boolean): Promise<Delivery> {
+    if (this.stopping.signal.aborted) throw new Error('the Stripe emulator has stopped');
+    const sent = this.post(endpoint, event, failUnlessOk);
+    this.sending.add(sent);
+    try {
+      return await sent;
+    } finally {
+      this.sending.delete(sent);
+    }
+  }
+
+  private async post(endpoint: WebhookEndpoint, event: StripeEvent, failUnlessOk: boolean): Promise<Delivery> {
     const payload = JSON.stringify(event, null, 2);
     let status: number | undefined;
     try {
@@ -86,7 +103,7 @@ export class WebhookSender {
           'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
         },
         body: payload,
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.any([this.stopping.signal, AbortSignal.timeout(10_000)]),
       });
       status = response.status;
       await response.body?.cancel();
