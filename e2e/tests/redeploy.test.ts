@@ -72,18 +72,42 @@ async function resultCount(): Promise<number> {
   return traffic.evaluate(() => (window as unknown as { trafficResults: TrafficResult[] }).trafficResults.length);
 }
 
-/** Waits until every check has answered at least `rounds` more times. */
+/** How long one check may go without an answer before the wait gives up: a hung request, not a slow machine. */
+const CHECK_STALL_MS = 120_000;
+
+/** Per check, the answers since result `from` and the time of its last one (counted in the page: the results run to tens of thousands). */
+async function answersSince(from: number): Promise<{ counts: number[]; lastAt: number[] }> {
+  return traffic.evaluate(
+    ([start, total]) => {
+      const counts = Array.from({ length: total }, () => 0);
+      const lastAt = Array.from({ length: total }, () => 0);
+      for (const [check, endedAt] of (window as unknown as { trafficResults: TrafficResult[] }).trafficResults.slice(start)) {
+        counts[check] = (counts[check] ?? 0) + 1;
+        lastAt[check] = Math.max(lastAt[check] ?? 0, endedAt);
+      }
+      return { counts, lastAt };
+    },
+    [from, checks.length] as const,
+  );
+}
+
+/**
+ * Waits until every check has answered at least `rounds` more times, for as long as each keeps
+ * answering (a busy machine answers slowly, and builds beside it take a minute); it gives up when a
+ * check has had no answer for CHECK_STALL_MS, and says which.
+ */
 async function moreTraffic(rounds: number): Promise<void> {
   const from = await resultCount();
-  await traffic.waitForFunction(
-    ([start, total, wanted]) => {
-      const seen = new Map<number, number>();
-      for (const [check] of (window as unknown as { trafficResults: TrafficResult[] }).trafficResults.slice(start)) seen.set(check, (seen.get(check) ?? 0) + 1);
-      return seen.size === total && [...seen.values()].every((count) => count >= wanted);
-    },
-    [from, checks.length, rounds] as const,
-    { timeout: 60_000, polling: 200 },
-  );
+  const startedAt = Date.now();
+  for (;;) {
+    const { counts, lastAt } = await answersSince(from);
+    const behind = checks.flatMap((check, index) => ((counts[index] ?? 0) < rounds ? [{ check, lastAt: Math.max(lastAt[index] ?? 0, startedAt) }] : []));
+    if (behind.length === 0) return;
+    const stalled = behind.filter(({ lastAt: last }) => Date.now() - last > CHECK_STALL_MS);
+    if (stalled.length > 0)
+      throw new Error(`no answer for ${CHECK_STALL_MS / 1000} s from ${stalled.map(({ check }) => `${check.method} ${check.path}`).join(', ')}`);
+    await sleep(200);
+  }
 }
 
 describe('redeploying each unit while the site is busy', () => {
