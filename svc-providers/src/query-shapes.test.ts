@@ -6,9 +6,11 @@ import { savedProviderModel } from './saved/saved-provider.model';
 
 const connection = mongoose.createConnection();
 const shownReviews = ['providerId', 'isActive', 'isApproved'];
-const newestSubmissionFirst = { submittedAt: -1, createdAt: -1, _id: 1 } as const;
 
-/** The members' directory and the admin provider search answer from the search index in memory (search/), which reads records by these queries. */
+/**
+ * The members' directory and the admin provider search answer from the search index in memory
+ * (search/), the admin Reviews page from the moderation queue (reviews/); both read records by these queries.
+ */
 const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
   [
     'providers',
@@ -42,10 +44,10 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
       { name: "a member's own review: reading, writing or removing it", equality: ['_id'] },
       { name: 'moderation: an active review by id', equality: ['_id', 'isActive'] },
       { name: 'moderation: the review still as it was read', equality: ['_id', 'isApproved', 'status', 'updatedAt'] },
-      { name: 'admin reviews: pending or approved ones, newest submission first', equality: ['isActive', 'isApproved'], sort: newestSubmissionFirst },
-      { name: 'admin reviews: counting pending or approved ones', equality: ['isActive', 'isApproved'] },
-      { name: 'admin reviews: rejected ones, newest submission first', equality: ['isActive', 'status'], sort: newestSubmissionFirst },
-      { name: 'admin reviews: counting rejected ones', equality: ['isActive', 'status'] },
+      { name: 'moderation queue: every active review, at start', equality: ['isActive'] },
+      { name: 'moderation queue: the reviews an event names', equality: ['_id'] },
+      { name: 'admin reviews: the records of a page by id', equality: ['_id'] },
+      ...outboxRelayQueryShapes,
     ],
   ],
   [

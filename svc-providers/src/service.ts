@@ -10,6 +10,7 @@ import { sweepUnfinishedSignups } from './providers/signup.domain';
 import { providersRouter } from './providers/providers.routes';
 import { reviewModel } from './reviews/review.model';
 import { backfillReviewStats } from './reviews/review-stats';
+import { ModerationQueue } from './reviews/moderation-queue';
 import { ProviderSearch } from './search/provider-search';
 import { reviewsRouter } from './reviews/reviews.routes';
 import { savedProviderModel } from './saved/saved-provider.model';
@@ -21,7 +22,8 @@ const UNFINISHED_SIGNUP_AGE_MS = 5 * 60_000;
 
 /**
  * Providers, their reviews and uploads, the admins' vetting, and the searches (an index in memory);
- * publishes provider.registered, provider.status_changed and provider.changed through its outbox.
+ * publishes provider.registered, provider.status_changed, provider.changed and review.changed
+ * through its outbox.
  */
 export function startProvidersService(config: ProvidersConfig): Promise<RunningService> {
   return startService({
@@ -44,7 +46,9 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       const storage = s3Storage(config);
       const search = new ProviderSearch(providers, logger);
       search.subscribe(broker);
-      const onEventsWritten = relayOutbox([providers]);
+      const moderation = new ModerationQueue(reviews, logger);
+      moderation.subscribe(broker);
+      const onEventsWritten = relayOutbox([providers, reviews]);
       const deps: ProvidersDeps = {
         providers,
         reviews,
@@ -57,20 +61,24 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       const verifier = identityTokenVerifier(config);
       app.use(providersRouter(deps, verifier, { uploadUrlTtlSeconds: config.UPLOAD_URL_TTL_SECONDS }));
       app.use(adminProvidersRouter(deps, verifier));
-      app.use(reviewsRouter({ providers, reviews, search, onEventsWritten }, verifier));
+      app.use(reviewsRouter({ providers, reviews, search, moderation, onEventsWritten }, verifier));
       app.use(directoryRouter({ providers, storage, search, savedProviders }, verifier));
       app.use(compareRouter({ providers, storage, search }, verifier));
       const sweep = setInterval(() => {
         sweepUnfinishedSignups(deps, UNFINISHED_SIGNUP_AGE_MS).catch((err: unknown) => logger.warn({ err: String(err) }, 'unfinished sign-ups not swept'));
       }, SWEEP_INTERVAL_MS).unref();
       return {
-        // No traffic before the index holds every provider.
+        // No traffic before the index holds every provider and the queue every active review.
         warmUp: async () => {
-          await startupStep(logger, 'search index: every provider with an account', () => search.warmUp());
+          await Promise.all([
+            startupStep(logger, 'search index: every provider with an account', () => search.warmUp()),
+            startupStep(logger, 'moderation queue: every active review', () => moderation.warmUp()),
+          ]);
         },
         stop: async () => {
           clearInterval(sweep);
           search.stop();
+          moderation.stop();
           storage.close();
         },
       };

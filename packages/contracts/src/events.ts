@@ -68,6 +68,18 @@ export const providerChangedV1Schema = z.object({
   providerIds: z.array(z.string().min(1)).min(1).max(PROVIDER_CHANGED_MAX_IDS),
 });
 export type ProviderChangedV1 = z.infer<typeof providerChangedV1Schema>;
+
+/** At most this many reviews in one review.changed (the seed names them in batches). */
+export const REVIEW_CHANGED_MAX_IDS = 1000;
+
+/**
+ * These reviews were written, moderated or removed: every svc-providers instance reads them again
+ * into its moderation queue (the admin Reviews page). Names the records only.
+ */
+export const reviewChangedV1Schema = z.object({
+  reviewIds: z.array(z.string().min(1)).min(1).max(REVIEW_CHANGED_MAX_IDS),
+});
+export type ReviewChangedV1 = z.infer<typeof reviewChangedV1Schema>;
 export const passwordResetRequestedV1Schema = z.object({
   userId: z.string().min(1),
   name: z.string().min(1),
@@ -114,6 +126,7 @@ export const EventCatalog = {
   'provider.registered': defineEvent({ version: 1, data: providerRegisteredV1Schema }),
   'provider.status_changed': defineEvent({ version: 1, data: providerStatusChangedV1Schema }),
   'provider.changed': defineEvent({ version: 1, data: providerChangedV1Schema }),
+  'review.changed': defineEvent({ version: 1, data: reviewChangedV1Schema }),
   'user.password_reset_requested': defineEvent({ version: 1, data: passwordResetRequestedV1Schema }),
 } as const;
 export type EventType = keyof typeof EventCatalog;

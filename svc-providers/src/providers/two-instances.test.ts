@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { AdminProvidersResponse, DirectoryResponse, Provider } from '@altmed/contracts';
+import type { AdminProvidersResponse, AdminReviewsResponse, DirectoryResponse, Provider } from '@altmed/contracts';
 import type { RunningService } from '@altmed/service-kit';
 import { eventually, sleep, startServiceUnderTest, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
 import { loadProvidersConfig } from '../config';
@@ -136,5 +136,41 @@ describe("each instance's search index", () => {
       expect(listed(await directory(second.url, byName))).toBe(false);
       await sleep(50);
     }
+  });
+});
+
+describe("each instance's moderation queue", () => {
+  const WITHIN_MS = 1_000;
+  let admin: string;
+
+  beforeAll(async () => {
+    admin = await adminToken(first.identity.url);
+  }, 60_000);
+
+  const listed = async (url: string, status: string, reviewId: string) => {
+    const page = (await request(url).get(`/admins/reviews?status=${status}`).set(bearer(admin)).expect(200)).body as AdminReviewsResponse;
+    return page.reviews.some((review) => review._id === reviewId);
+  };
+  const seen = (url: string, status: string, reviewId: string, what: string, expected = true) =>
+    eventually(async () => (await listed(url, status, reviewId)) === expected, WITHIN_MS, `${what} did not show within ${WITHIN_MS} ms`, 25);
+
+  it('shows a review written, moderated or removed at one instance on the admin Reviews page of the other within a second', async () => {
+    const { providerId } = await signUpProvider(first.url);
+    await request(first.url).put(`/admins/providers/${providerId}/status`).set(bearer(admin)).send({ status: 'approve' }).expect(200);
+    const member = (await activeMember(first.identity.url, 'Quinn Moderated')).token;
+    const written = await request(first.url)
+      .post(`/provider-info/${providerId}/reviews`)
+      .set(bearer(member))
+      .send({ satisfactionRating: 4, efficacyRating: 5, reviewText: 'Listened well and explained each option.' })
+      .expect(201);
+    const reviewId = (written.body as { review: { _id: string } }).review._id;
+    await seen(second.url, 'pending', reviewId, 'the new review');
+
+    await request(second.url).put(`/admins/reviews/${reviewId}/status`).set(bearer(admin)).send({ action: 'approve' }).expect(200);
+    await seen(first.url, 'approved', reviewId, 'the approval');
+    expect(await listed(first.url, 'pending', reviewId)).toBe(false);
+
+    await request(second.url).delete(`/provider-info/${providerId}/reviews/mine`).set(bearer(member)).expect(204);
+    await seen(first.url, 'approved', reviewId, 'the removal', false);
   });
 });

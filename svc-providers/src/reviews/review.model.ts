@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { OUTBOX_INDEX, outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
 import { REVIEW_MODERATION_ACTIONS, REVIEW_STATES, type ReviewModerationAction, type ReviewState } from '@altmed/contracts';
 
 /** One administrator's approval or rejection, kept on the review (the audit trail). */
@@ -8,7 +9,7 @@ export interface ReviewModerationEntry {
   at: Date;
 }
 
-export interface ReviewDocument {
+export interface ReviewDocument extends Partial<WithOutbox> {
   /** A member's review: made from the provider and the member (`reviewIdOf`), so a member has one per provider. */
   _id: string;
   providerId: string;
@@ -61,15 +62,15 @@ const reviewSchema = new Schema<ReviewDocument>(
       ],
       default: undefined,
     },
+    ...outboxSchemaFields,
   },
   { timestamps: true, versionKey: false },
 );
 // A provider's shown reviews, newest first, and their figures.
 reviewSchema.index({ providerId: 1, isActive: 1, isApproved: 1, createdAt: -1, _id: 1 });
-// The admin Reviews page, newest submission first: pending and approved ones by their flags, rejected ones by their status.
-const newestSubmissionFirst = { submittedAt: -1, createdAt: -1, _id: 1 } as const;
-reviewSchema.index({ isActive: 1, isApproved: 1, ...newestSubmissionFirst });
-reviewSchema.index({ status: 1, isActive: 1, ...newestSubmissionFirst });
+// The moderation queue's read at start: every active review (the page's order is kept in memory).
+reviewSchema.index({ isActive: 1 });
+reviewSchema.index(OUTBOX_INDEX);
 
 export type ReviewModel = Model<ReviewDocument>;
 

@@ -13,20 +13,31 @@ import {
   type ReviewsResponse,
   type writeReviewRequestSchema,
 } from '@altmed/contracts';
-import { conflict, notFound, isDuplicateKeyError } from '@altmed/service-kit';
-import type { QueryFilter } from 'mongoose';
+import { conflict, notFound, isDuplicateKeyError, outboxFieldsFor, withEvents } from '@altmed/service-kit';
 import type { z } from 'zod';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 import type { ReviewDocument, ReviewModel, ReviewModerationEntry } from './review.model';
 import type { ProviderSearch } from '../search/provider-search';
 import { countedReviews, refreshReviewStats } from './review-stats';
+import { reviewChangedEvent, reviewStateOf, type ModerationQueue } from './moderation-queue';
 
 export interface ReviewsDeps {
   providers: ProviderModel;
   reviews: ReviewModel;
   search: ProviderSearch;
-  /** Called after a write that carries events (review figures carry provider.changed), so the relay publishes without waiting a poll. */
+  moderation: ModerationQueue;
+  /** Called after a write that carries events (review.changed, and provider.changed with the figures), so the relay publishes without waiting a poll. */
   onEventsWritten: () => void;
+}
+
+/**
+ * After a write that carries review.changed: publish it now, and read the review into this
+ * instance's moderation queue, so the admin's next page shows it. The write has happened: a failed
+ * read is the queue's to make up for, not the caller's error.
+ */
+async function reviewWritten(deps: ReviewsDeps, reviewId: string): Promise<void> {
+  deps.onEventsWritten();
+  await deps.moderation.refresh([reviewId]);
 }
 
 type WriteReview = z.infer<typeof writeReviewRequestSchema>;
@@ -85,11 +96,6 @@ export function displayNameOf(accountName: string): string {
   return last ? `${first} ${last.toUpperCase()}.` : first;
 }
 
-/** Where a review stands; reviews older than moderation have only the flag. */
-export function reviewStateOf(review: Pick<ReviewDocument, 'status' | 'isApproved'>): ReviewState {
-  return review.status ?? (review.isApproved ? 'approved' : 'pending');
-}
-
 export function toOwnReview(review: ReviewDocument): OwnReview {
   return {
     _id: review._id,
@@ -129,7 +135,9 @@ export async function createReview(deps: ReviewsDeps, providerId: string, auth: 
       isApproved: false,
       status: 'pending',
       submittedAt: now,
+      ...outboxFieldsFor([reviewChangedEvent([_id])]),
     });
+    await reviewWritten(deps, _id);
     return toOwnReview(created.toObject());
   } catch (err) {
     if (isDuplicateKeyError(err)) throw conflict(ReviewMessages.alreadyReviewed);
@@ -159,31 +167,34 @@ export async function updateOwnReview(deps: ReviewsDeps, providerId: string, aut
   const updated = await deps.reviews
     .findOneAndUpdate(
       { _id },
-      { $set: { ...review, clientName: displayNameOf(auth.name), status: 'pending', isApproved: false, submittedAt: new Date() } },
+      withEvents<ReviewDocument>({ $set: { ...review, clientName: displayNameOf(auth.name), status: 'pending', isApproved: false, submittedAt: new Date() } }, [
+        reviewChangedEvent([_id]),
+      ]),
       { returnDocument: 'after' },
     )
     .lean<ReviewDocument>();
   if (!updated) throw reviewNotFound();
+  await reviewWritten(deps, _id);
   await refreshReviewStats(deps, providerId);
   return toOwnReview(updated);
 }
 
-/** DELETE /provider-info/{id}/reviews/mine: removes it; the member may write a new one. */
+/**
+ * DELETE /provider-info/{id}/reviews/mine: removes it; the member may write a new one. A removed
+ * review cannot carry its own event: the provider's record carries review.changed (the write after
+ * the removal; should it be lost, the page that would list the review drops it when it reads it).
+ */
 export async function deleteOwnReview(deps: ReviewsDeps, providerId: string, auth: AccessTokenClaims): Promise<void> {
   const removed = await deps.reviews.findOneAndDelete({ _id: reviewIdOf(providerId, auth.sub) }).lean<ReviewDocument>();
   if (!removed) throw reviewNotFound();
+  await deps.providers.updateOne({ _id: providerId }, withEvents<ProviderDocument>({}, [reviewChangedEvent([removed._id])]), { timestamps: false });
+  await reviewWritten(deps, removed._id);
   if (removed.isApproved) await refreshReviewStats(deps, providerId);
 }
 
 /* ----------------------------------------------------------------------------------------------
  * Moderation by admins
  * -------------------------------------------------------------------------------------------- */
-
-const stateFilter: Record<ReviewState, QueryFilter<ReviewDocument>> = {
-  pending: { isActive: true, isApproved: false, status: { $ne: 'rejected' } },
-  approved: { isActive: true, isApproved: true },
-  rejected: { isActive: true, status: 'rejected' },
-};
 
 const auditOf = (entry: ReviewModerationEntry) => ({ action: entry.action, by: entry.by.email, at: entry.at.toISOString() });
 
@@ -199,6 +210,7 @@ function toAdminReview(review: ReviewDocument, provider: Pick<ProviderDocument, 
 }
 
 async function providerNamesOf(deps: ReviewsDeps, providerIds: string[]) {
+  if (providerIds.length === 0) return new Map<string, Pick<ProviderDocument, '_id' | 'providerName' | 'practiceName'>>();
   const found = await deps.providers
     .find({ _id: { $in: [...new Set(providerIds)] } })
     .select({ providerName: 1, practiceName: 1 })
@@ -206,29 +218,47 @@ async function providerNamesOf(deps: ReviewsDeps, providerIds: string[]) {
   return new Map(found.map((provider) => [provider._id, provider]));
 }
 
-/** GET /admins/reviews: the reviews in one state (pending by default), newest submission first, a page at a time, with their providers' names. */
+/**
+ * GET /admins/reviews: the reviews in one state (pending by default), newest submission first, a
+ * page at a time, with their providers' names. Which reviews, and how many, the moderation queue
+ * knows; the records are read by id. A record found changed (another instance's write whose event
+ * has not come yet) is read into the queue and the page asked again, once.
+ */
 export async function listReviewsForAdmin(deps: ReviewsDeps, state: ReviewState, page: number): Promise<AdminReviewsResponse> {
-  const filter = stateFilter[state];
-  const [found, total] = await Promise.all([
-    deps.reviews
-      .find(filter)
-      .sort({ submittedAt: -1, createdAt: -1, _id: 1 })
-      .skip((page - 1) * ADMIN_REVIEWS_PAGE_SIZE)
-      .limit(ADMIN_REVIEWS_PAGE_SIZE)
-      .lean<ReviewDocument[]>(),
-    deps.reviews.countDocuments(filter),
-  ]);
+  const skip = (page - 1) * ADMIN_REVIEWS_PAGE_SIZE;
+  let found = await reviewsOfPage(deps, state, skip);
+  if (found.stale.length > 0) {
+    await deps.moderation.refresh(found.stale);
+    found = await reviewsOfPage(deps, state, skip);
+  }
   const names = await providerNamesOf(
     deps,
-    found.map((review) => review.providerId),
+    found.reviews.map((review) => review.providerId),
   );
+  const total = deps.moderation.count(state);
   return {
-    reviews: found.map((review) => toAdminReview(review, names.get(review.providerId))),
+    reviews: found.reviews.map((review) => toAdminReview(review, names.get(review.providerId))),
     page,
     pageSize: ADMIN_REVIEWS_PAGE_SIZE,
     total,
     totalPages: Math.max(1, Math.ceil(total / ADMIN_REVIEWS_PAGE_SIZE)),
   };
+}
+
+/** The page's records in the queue's order, and the ids whose record is gone or in another state. */
+async function reviewsOfPage(deps: ReviewsDeps, state: ReviewState, skip: number): Promise<{ reviews: ReviewDocument[]; stale: string[] }> {
+  const ids = deps.moderation.page(state, skip, ADMIN_REVIEWS_PAGE_SIZE);
+  if (ids.length === 0) return { reviews: [], stale: [] };
+  const records = await deps.reviews.find({ _id: { $in: ids } }).lean<ReviewDocument[]>();
+  const byId = new Map(records.map((record) => [record._id, record]));
+  const reviews: ReviewDocument[] = [];
+  const stale: string[] = [];
+  for (const id of ids) {
+    const record = byId.get(id);
+    if (record?.isActive && reviewStateOf(record) === state) reviews.push(record);
+    else stale.push(id);
+  }
+  return { reviews, stale };
 }
 
 /** Which states an action applies to: approve a pending or rejected review, reject a pending or approved one. */
@@ -253,11 +283,14 @@ export async function moderateReview(deps: ReviewsDeps, reviewId: string, action
   const updated = await deps.reviews
     .findOneAndUpdate(
       { _id: reviewId, isApproved: review.isApproved, status: review.status ?? { $exists: false }, updatedAt: review.updatedAt },
-      { $set: { status: next, isApproved: next === 'approved' }, $push: { moderationHistory: entry } },
+      withEvents<ReviewDocument>({ $set: { status: next, isApproved: next === 'approved' }, $push: { moderationHistory: entry } }, [
+        reviewChangedEvent([reviewId]),
+      ]),
       { returnDocument: 'after' },
     )
     .lean<ReviewDocument>();
   if (!updated) throw conflict(ReviewMessages.actionNotAllowed);
+  await reviewWritten(deps, reviewId);
   if (action === 'approve' || review.isApproved) await refreshReviewStats(deps, review.providerId);
   const names = await providerNamesOf(deps, [review.providerId]);
   return toAdminReview(updated, names.get(review.providerId));

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import request from 'supertest';
 import type { AdminReview, AdminReviewsResponse, OwnReview, Provider, ReviewsResponse } from '@altmed/contracts';
-import { withDatabase } from '@altmed/local-stack/src/testing';
+import { eventually, withDatabase } from '@altmed/local-stack/src/testing';
 import { providerModel } from '../providers/provider.model';
 import { reviewModel } from './review.model';
 import { backfillReviewStats } from './review-stats';
 import { reviewIdOf } from './reviews.domain';
-import { activeMember, adminToken, memberToken, signUpProvider, startTestProviders, type TestProviders } from '../test/test-service';
+import { activeMember, adminToken, announceReviewChanges, memberToken, signUpProvider, startTestProviders, type TestProviders } from '../test/test-service';
 
 let site: TestProviders;
 let admin: string;
@@ -267,10 +267,11 @@ describe('the admin Reviews page', () => {
   it('lists one state a page at a time, newest submission first, with the provider’s name', async () => {
     const { providerId } = await approvedProvider();
     const base = Date.now() - 3600_000;
+    const ids = Array.from({ length: 23 }, () => randomUUID());
     await withDatabase(site.database, (db) =>
       db.collection('reviews').insertMany(
-        Array.from({ length: 23 }, (_, index) => ({
-          _id: randomUUID(),
+        ids.map((_id, index) => ({
+          _id,
           providerId,
           userId: randomUUID(),
           clientName: `Client ${index}`,
@@ -286,7 +287,11 @@ describe('the admin Reviews page', () => {
         })) as never[],
       ),
     );
-    const first = (await api().get('/admins/reviews?status=rejected').set(bearer(admin)).expect(200)).body as AdminReviewsResponse;
+    // Written behind the service's back, as the seed does: the instances are told.
+    await announceReviewChanges(ids);
+    const rejected = async () => (await api().get('/admins/reviews?status=rejected').set(bearer(admin)).expect(200)).body as AdminReviewsResponse;
+    await eventually(async () => (await rejected()).total >= 23, 5_000);
+    const first = await rejected();
     expect(first.total).toBeGreaterThanOrEqual(23);
     expect(first).toMatchObject({ page: 1, pageSize: 20, totalPages: Math.ceil(first.total / 20) });
     expect(first.reviews).toHaveLength(20);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
-import { PROVIDER_CHANGED_MAX_IDS } from '@altmed/contracts';
+import { PROVIDER_CHANGED_MAX_IDS, REVIEW_CHANGED_MAX_IDS } from '@altmed/contracts';
 import { EventBroker, createLogger, generatedMemberId, insertIgnoringDuplicates, runCommand } from '@altmed/service-kit';
 import sharp from 'sharp';
 import { identityAccounts, EmailTakenError } from '../accounts/identity-accounts';
@@ -10,6 +10,7 @@ import { loadProvidersConfig, type ProvidersConfig } from '../config';
 import { providerModel, type ProviderModel, type StoredImage } from '../providers/provider.model';
 import { reviewModel, type ReviewModel } from '../reviews/review.model';
 import { recountReviewStats, statsOfRatings } from '../reviews/review-stats';
+import { reviewChangedEvent } from '../reviews/moderation-queue';
 import { providerChangedEvent } from '../search/provider-search';
 import { s3Storage, type UploadStorage } from '../uploads/storage';
 import { deaFrom, demoProviders, generatedProvider, generatedProviderId, npiFrom, reviewsFor, seededId, type SeedProvider } from './seed-data';
@@ -115,8 +116,9 @@ function reviewDocuments(providerId: string, seed: number, count: number) {
 }
 
 /** The handful of demo providers, their logins (through svc-identity), images and reviews. Running it again updates them. */
-async function seedDemo(deps: SeedDeps, accounts: ReturnType<typeof identityAccounts>): Promise<string[]> {
+async function seedDemo(deps: SeedDeps, accounts: ReturnType<typeof identityAccounts>): Promise<{ lines: string[]; written: WrittenRecords }> {
   const lines: string[] = [];
+  const written: WrittenRecords = { providerIds: [], reviewIds: [] };
   for (const [index, provider] of demoProviders.entries()) {
     const providerId = seededId(provider.slug);
     const email = `${provider.slug}@demo.altmed.local`;
@@ -138,12 +140,19 @@ async function seedDemo(deps: SeedDeps, accounts: ReturnType<typeof identityAcco
       { upsert: true },
     );
     // The demo reviews only: reviews members wrote (with their userId) stay.
+    const removed = await deps.reviews
+      .find({ providerId, userId: { $exists: false } })
+      .select({ _id: 1 })
+      .lean<{ _id: string }[]>();
     await deps.reviews.deleteMany({ providerId, userId: { $exists: false } });
-    await deps.reviews.insertMany(reviewDocuments(providerId, index, 3 + (index % 5)));
+    const reviews = reviewDocuments(providerId, index, 3 + (index % 5));
+    await deps.reviews.insertMany(reviews);
     await recountReviewStats(deps.providers, deps.reviews, [providerId]);
+    written.providerIds.push(providerId);
+    written.reviewIds.push(...removed.map((review) => review._id), ...reviews.map((review) => review._id));
     lines.push(`  ${provider.status.padEnd(8)} ${email}  (${provider.providerName}, /provider-profile/${providerId})`);
   }
-  return lines;
+  return { lines, written };
 }
 
 interface GeneratedSet {
@@ -155,6 +164,12 @@ interface GeneratedSet {
 }
 
 const INSERT_BATCH = 2_000;
+
+/** The reviews of generated provider `n`: the set's reviews spread evenly, the approved ones only. */
+function generatedReviews(set: GeneratedSet, n: number) {
+  const count = Math.floor(set.reviews / set.providers) + (n < set.reviews % set.providers ? 1 : 0);
+  return reviewDocuments(generatedProviderId(n), n, count).filter((review) => review.isApproved);
+}
 
 /**
  * The first providers of a large generated set and their reviews, as plain inserts in batches of
@@ -168,7 +183,6 @@ async function insertGeneratedProviders(
   images: { headshot: StoredImage; gallery: StoredImage },
   log: (line: string) => void,
 ): Promise<number> {
-  const reviewsOf = (n: number) => Math.floor(set.reviews / set.providers) + (n < set.reviews % set.providers ? 1 : 0);
   const createdFrom = Date.now() - set.providers * 60_000;
   let inserted = 0;
   for (let start = 0; start < set.providers; start += INSERT_BATCH) {
@@ -176,9 +190,10 @@ async function insertGeneratedProviders(
     if (await deps.providers.exists({ _id: generatedProviderId(numbers.at(-1)!) })) continue;
     const generated = numbers.map((n) => {
       const _id = generatedProviderId(n);
-      const reviews = reviewDocuments(_id, n, reviewsOf(n))
-        .filter((review) => review.isApproved)
-        .map((review, index) => ({ ...review, ...(set.members > 0 ? { userId: generatedMemberId((n * 7 + index) % set.members) } : {}) }));
+      const reviews = generatedReviews(set, n).map((review, index) => ({
+        ...review,
+        ...(set.members > 0 ? { userId: generatedMemberId((n * 7 + index) % set.members) } : {}),
+      }));
       const provider = generatedProvider(n);
       const createdAt = new Date(createdFrom + n * 60_000);
       const record = {
@@ -211,19 +226,37 @@ async function seedGenerated(deps: SeedDeps, set: GeneratedSet, log: (line: stri
   return insertGeneratedProviders(deps, set, { headshot, gallery }, log);
 }
 
-const generatedIds = (count: number) => Array.from({ length: count }, (_, n) => generatedProviderId(n));
+/** Every record of the generated set, whichever run of the seed wrote it. */
+function generatedRecordIds(set: GeneratedSet): WrittenRecords {
+  const providerIds = Array.from({ length: set.providers }, (_, n) => generatedProviderId(n));
+  const reviewIds = providerIds.flatMap((_, n) => generatedReviews(set, n).map((review) => review._id));
+  return { providerIds, reviewIds };
+}
+
+interface WrittenRecords {
+  providerIds: string[];
+  reviewIds: string[];
+}
 
 /**
- * Tells the running svc-providers instances which records the seed wrote (provider.changed, in
- * batches), so that their search indexes read them now; instances started later read them at start.
+ * Tells the running svc-providers instances which records the seed wrote (provider.changed and
+ * review.changed, in batches), so that their search indexes and moderation queues read them now;
+ * instances started later read them at start.
  */
-async function tellRunningInstances(broker: Pick<ProvidersConfig, 'AMQP_URL' | 'EVENTS_EXCHANGE'>, ids: string[], log: (line: string) => void): Promise<void> {
+async function tellRunningInstances(
+  broker: Pick<ProvidersConfig, 'AMQP_URL' | 'EVENTS_EXCHANGE'>,
+  written: WrittenRecords,
+  log: (line: string) => void,
+): Promise<void> {
   const events = new EventBroker({ url: broker.AMQP_URL, logger: createLogger('seed', 'error'), exchange: broker.EVENTS_EXCHANGE });
   await events.start();
   try {
     await events.publishingReady();
-    for (let start = 0; start < ids.length; start += PROVIDER_CHANGED_MAX_IDS) {
-      await events.publish(providerChangedEvent(ids.slice(start, start + PROVIDER_CHANGED_MAX_IDS)));
+    for (let start = 0; start < written.providerIds.length; start += PROVIDER_CHANGED_MAX_IDS) {
+      await events.publish(providerChangedEvent(written.providerIds.slice(start, start + PROVIDER_CHANGED_MAX_IDS)));
+    }
+    for (let start = 0; start < written.reviewIds.length; start += REVIEW_CHANGED_MAX_IDS) {
+      await events.publish(reviewChangedEvent(written.reviewIds.slice(start, start + REVIEW_CHANGED_MAX_IDS)));
     }
   } catch (err) {
     log(`Running instances of svc-providers were not told (${err instanceof Error ? err.message : String(err)}); they read the records when they start.`);
@@ -274,15 +307,11 @@ export async function seedCommand(argv: string[], env: NodeJS.ProcessEnv, log: (
       log(`Seeding ${set.providers} generated providers and ${set.reviews} reviews into ${connection.name}`);
       const inserted = await seedGenerated(deps, set, log);
       log(`${inserted} providers inserted in ${Math.round((Date.now() - startedAt) / 1000)} s`);
-      await tellRunningInstances(config, generatedIds(set.providers), log);
+      await tellRunningInstances(config, generatedRecordIds(set), log);
       return;
     }
-    const lines = await seedDemo(deps, identityAccounts(config.IDENTITY_URL, config.INTERNAL_API_TOKEN));
-    await tellRunningInstances(
-      config,
-      demoProviders.map((provider) => seededId(provider.slug)),
-      log,
-    );
+    const { lines, written } = await seedDemo(deps, identityAccounts(config.IDENTITY_URL, config.INTERNAL_API_TOKEN));
+    await tellRunningInstances(config, written, log);
     log(`Seeded ${demoProviders.length} demo providers into ${connection.name}; each logs in with the password ${DEMO_PROVIDER_PASSWORD}:`);
     for (const line of lines) log(line);
   } finally {

@@ -162,6 +162,11 @@ export function announceProviderChanges(providerIds: string[]): Promise<void> {
   return publishTestEvent('provider.changed', 'svc-providers', { providerIds });
 }
 
+/** Tells the service's instances that these reviews changed (review.changed), as the seed does after writing reviews straight to the database. */
+export function announceReviewChanges(reviewIds: string[]): Promise<void> {
+  return publishTestEvent('review.changed', 'svc-providers', { reviewIds });
+}
+
 /** Publishes an event (version 1) on the test's events exchange, as its source service would, and waits for the broker's confirm. */
 async function publishTestEvent(type: string, source: string, data: Record<string, unknown>): Promise<void> {
   const event: EventEnvelope = { id: randomUUID(), type, version: 1, time: new Date().toISOString(), source, data };

@@ -1,0 +1,165 @@
+import { REVIEW_STATES, type EventEnvelope, type ReviewState } from '@altmed/contracts';
+import { createEvent, type EventBroker, type Logger } from '@altmed/service-kit';
+import { EventFedReadModel } from '../read-models/event-fed-read-model';
+import type { ReviewDocument, ReviewModel } from './review.model';
+
+/** What the queue holds of a review: its state and the admin Reviews page's order. */
+export type QueuedRecord = Pick<ReviewDocument, '_id' | 'isActive' | 'isApproved' | 'status' | 'submittedAt' | 'createdAt'>;
+export const QUEUED_FIELDS = { _id: 1, isActive: 1, isApproved: 1, status: 1, submittedAt: 1, createdAt: 1 } as const;
+
+interface QueuedReview {
+  id: string;
+  state: ReviewState;
+  /** Milliseconds; a review older than moderation has none and comes last, as in MongoDB's descending sort. */
+  submittedAt: number;
+  createdAt: number;
+}
+
+/** Where a review stands; reviews older than moderation have only the flag. */
+export function reviewStateOf(review: Pick<ReviewDocument, 'status' | 'isApproved'>): ReviewState {
+  return review.status ?? (review.isApproved ? 'approved' : 'pending');
+}
+
+/** Newest submission first, then newest record, then `_id`: the order of `{ submittedAt: -1, createdAt: -1, _id: 1 }`. */
+function newestSubmissionFirst(a: QueuedReview, b: QueuedReview): number {
+  if (a.submittedAt !== b.submittedAt) return a.submittedAt > b.submittedAt ? -1 : 1;
+  if (a.createdAt !== b.createdAt) return a.createdAt > b.createdAt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+function queued(record: QueuedRecord): QueuedReview {
+  return {
+    id: record._id,
+    state: reviewStateOf(record),
+    submittedAt: record.submittedAt ? new Date(record.submittedAt).getTime() : Number.NEGATIVE_INFINITY,
+    createdAt: new Date(record.createdAt).getTime(),
+  };
+}
+
+/** The active reviews of each state in the page's order: a page is a slice, a count a length. */
+export class ModerationQueueIndex {
+  private readonly byId = new Map<string, QueuedReview>();
+  private readonly lists = Object.fromEntries(REVIEW_STATES.map((state) => [state, [] as QueuedReview[]])) as Record<ReviewState, QueuedReview[]>;
+
+  static of(records: readonly QueuedRecord[]): ModerationQueueIndex {
+    const index = new ModerationQueueIndex();
+    for (const record of records) {
+      if (!record.isActive) continue;
+      const review = queued(record);
+      index.byId.set(review.id, review);
+      index.lists[review.state].push(review);
+    }
+    for (const state of REVIEW_STATES) index.lists[state].sort(newestSubmissionFirst);
+    return index;
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  count(state: ReviewState): number {
+    return this.lists[state].length;
+  }
+
+  /** The ids of a page of one state's reviews. */
+  page(state: ReviewState, skip: number, limit: number): string[] {
+    return this.lists[state].slice(skip, skip + limit).map((review) => review.id);
+  }
+
+  /** Puts the record in its state's place; an inactive one leaves the queue. */
+  upsert(record: QueuedRecord): void {
+    this.remove(record._id);
+    if (!record.isActive) return;
+    const review = queued(record);
+    const list = this.lists[review.state];
+    list.splice(this.positionOf(list, review), 0, review);
+    this.byId.set(review.id, review);
+  }
+
+  remove(id: string): void {
+    const review = this.byId.get(id);
+    if (!review) return;
+    const list = this.lists[review.state];
+    list.splice(this.positionOf(list, review), 1);
+    this.byId.delete(id);
+  }
+
+  /** The first position whose review does not come before `review`. */
+  private positionOf(list: readonly QueuedReview[], review: QueuedReview): number {
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (newestSubmissionFirst(list[middle]!, review) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+/** The event that tells every instance to read these reviews again; written with the change, through the outbox. */
+export const reviewChangedEvent = (reviewIds: string[]) => createEvent('review.changed', { reviewIds }, 'svc-providers');
+
+function reviewIdsOf(event: EventEnvelope): string[] {
+  const { reviewIds } = event.data as { reviewIds?: unknown };
+  return Array.isArray(reviewIds) ? reviewIds.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/**
+ * The admin Reviews page's read model: which active reviews are in each state, in the page's order,
+ * held by each instance in memory and kept current as `EventFedReadModel` tells (review.changed).
+ * The local database would decode every review of a state to sort or count them. The page's
+ * records themselves are read from MongoDB by id.
+ */
+export class ModerationQueue {
+  private index = new ModerationQueueIndex();
+  private readonly kept: EventFedReadModel;
+
+  constructor(reviews: ReviewModel, logger: Logger) {
+    this.kept = new EventFedReadModel(
+      {
+        name: 'review-moderation',
+        eventTypes: ['review.changed'],
+        idsOf: reviewIdsOf,
+        readAll: async () => {
+          this.index = ModerationQueueIndex.of(await reviews.find({ isActive: true }).select(QUEUED_FIELDS).lean<QueuedRecord[]>());
+          return this.index.size;
+        },
+        readByIds: async (ids) => {
+          const records = await reviews
+            .find({ _id: { $in: [...ids] } })
+            .select(QUEUED_FIELDS)
+            .lean<QueuedRecord[]>();
+          const found = new Set(records.map((record) => record._id));
+          for (const record of records) this.index.upsert(record);
+          for (const id of ids) if (!found.has(id)) this.index.remove(id);
+        },
+      },
+      logger,
+    );
+  }
+
+  count(state: ReviewState): number {
+    return this.index.count(state);
+  }
+
+  page(state: ReviewState, skip: number, limit: number): string[] {
+    return this.index.page(state, skip, limit);
+  }
+
+  subscribe(broker: EventBroker): void {
+    this.kept.subscribe(broker);
+  }
+
+  warmUp(): Promise<number> {
+    return this.kept.warmUp();
+  }
+
+  refresh(reviewIds: readonly string[]): Promise<void> {
+    return this.kept.refresh(reviewIds);
+  }
+
+  stop(): void {
+    this.kept.stop();
+  }
+}
