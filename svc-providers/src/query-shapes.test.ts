@@ -9,7 +9,8 @@ const shownReviews = ['providerId', 'isActive', 'isApproved'];
 
 /**
  * The members' directory and the admin provider search answer from the search index in memory
- * (search/), the admin Reviews page from the moderation queue (reviews/); both read records by these queries.
+ * (search/), the admin Reviews page from the moderation queue (reviews/); both read records by these
+ * queries, and every record at start (no filter).
  */
 const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
   [
@@ -44,7 +45,6 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
       { name: "a member's own review: reading, writing or removing it", equality: ['_id'] },
       { name: 'moderation: an active review by id', equality: ['_id', 'isActive'] },
       { name: 'moderation: the review still as it was read', equality: ['_id', 'isApproved', 'status', 'updatedAt'] },
-      { name: 'moderation queue: every active review, at start', equality: ['isActive'] },
       { name: 'moderation queue: the reviews an event names', equality: ['_id'] },
       { name: 'admin reviews: the records of a page by id', equality: ['_id'] },
       ...outboxRelayQueryShapes,

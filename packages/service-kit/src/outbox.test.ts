@@ -11,6 +11,7 @@ import { OutboxRelay, outboxFieldsFor, outboxSchemaFields, withEvents, type With
 interface OrderDocument extends WithOutbox {
   _id: string;
   name?: string;
+  updatedAt?: Date;
 }
 
 const logger = pino({ level: 'silent' });
@@ -35,11 +36,11 @@ afterAll(async () => {
 });
 
 let models = 0;
-async function makeModel(): Promise<Model<OrderDocument>> {
+async function makeModel({ timestamps = false } = {}): Promise<Model<OrderDocument>> {
   models += 1;
   const model = connection.model<OrderDocument>(
     `Order${models}`,
-    new Schema<OrderDocument>({ _id: String, name: String, ...outboxSchemaFields }),
+    new Schema<OrderDocument>({ _id: String, name: String, ...outboxSchemaFields }, { timestamps }),
     `orders_${models}`,
   );
   await model.init();
@@ -213,6 +214,23 @@ it('an event added to an existing document goes out after the ones already waiti
   } finally {
     await relay.stop();
   }
+});
+
+it('leaves the time a document was last changed alone: its events going out is not a change', async () => {
+  const model = await makeModel({ timestamps: true });
+  const type = eventType('timestamps');
+  const received = await listen([type]);
+  await model.create({ _id: 'order', name: 'first', ...outboxFieldsFor([event(type, { step: 1 }), event(type, { step: 2 })]) });
+  const written = await model.findById('order').lean<OrderDocument>();
+  const relay = new OutboxRelay({ broker, models: [model], logger });
+  relay.start();
+  try {
+    await eventually(async () => (await dueDocuments(model)) === 0, 15_000, 'the document did not drain');
+  } finally {
+    await relay.stop();
+  }
+  await eventually(() => received.length === 2);
+  expect((await model.findById('order').lean<OrderDocument>())?.updatedAt).toEqual(written?.updatedAt);
 });
 
 it('two relays on one database publish every event once, each document’s events in order', async () => {

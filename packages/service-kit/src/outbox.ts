@@ -86,6 +86,12 @@ export function withEvents<T>(update: UpdateQuery<T>, events: EventEnvelope[]): 
   };
 }
 
+/**
+ * The relay's own writes leave `updatedAt` alone: they are not a change of the document, and a
+ * writer that guards its update on `updatedAt` (a moderation) must not lose to the relay.
+ */
+const relayBookkeeping = { timestamps: false } as const;
+
 /** 1 s, 2 s, 4 s … capped at five minutes. */
 export const defaultOutboxRetryDelay = (attempt: number): number => Math.min(1_000 * 2 ** (attempt - 1), 5 * 60_000);
 
@@ -194,6 +200,7 @@ export class OutboxRelay {
         model.updateMany(
           { 'outbox.0': { $exists: true }, outboxPending: { $exists: false } },
           { $set: { outboxPending: true }, $min: { outboxDueAt: new Date() } },
+          relayBookkeeping,
         ),
       );
     }
@@ -279,7 +286,7 @@ export class OutboxRelay {
     const { broker, logger, retryDelayMs = defaultOutboxRetryDelay } = this.options;
     const { _id, outbox } = document;
     if (outbox.length === 0) {
-      await model.updateOne({ _id, 'outbox.0': { $exists: false } }, { $unset: { outboxPending: 1, outboxDueAt: 1, outboxAttempts: 1 } });
+      await model.updateOne({ _id, 'outbox.0': { $exists: false } }, { $unset: { outboxPending: 1, outboxDueAt: 1, outboxAttempts: 1 } }, relayBookkeeping);
       return;
     }
     for (const [index, event] of outbox.entries()) {
@@ -293,7 +300,7 @@ export class OutboxRelay {
         if (!broker.canPublish()) return;
         const attempt = (index === 0 ? (document.outboxAttempts ?? 0) : 0) + 1;
         const delayMs = retryDelayMs(attempt);
-        await model.updateOne(isFirst, { $set: { outboxDueAt: new Date(Date.now() + delayMs), outboxAttempts: attempt } });
+        await model.updateOne(isFirst, { $set: { outboxDueAt: new Date(Date.now() + delayMs), outboxAttempts: attempt } }, relayBookkeeping);
         logger.warn(
           { document: String(_id), eventId: event.id, type: event.type, attempt, retryInMs: delayMs, err: String(err) },
           'outbox event not published; will retry',
@@ -306,10 +313,11 @@ export class OutboxRelay {
         const finished = await model.updateOne(
           { ...isFirst, 'outbox.1': { $exists: false } },
           { $pop: { outbox: -1 }, $unset: { outboxPending: 1, outboxDueAt: 1, outboxAttempts: 1 } },
+          relayBookkeeping,
         );
         if (finished.matchedCount > 0) return;
       }
-      await model.updateOne(isFirst, { $pop: { outbox: -1 }, $unset: { outboxAttempts: 1 } });
+      await model.updateOne(isFirst, { $pop: { outbox: -1 }, $unset: { outboxAttempts: 1 } }, relayBookkeeping);
       await renewClaim();
     }
   }

@@ -147,30 +147,44 @@ describe("each instance's moderation queue", () => {
     admin = await adminToken(first.identity.url);
   }, 60_000);
 
-  const listed = async (url: string, status: string, reviewId: string) => {
-    const page = (await request(url).get(`/admins/reviews?status=${status}`).set(bearer(admin)).expect(200)).body as AdminReviewsResponse;
-    return page.reviews.some((review) => review._id === reviewId);
-  };
-  const seen = (url: string, status: string, reviewId: string, what: string, expected = true) =>
-    eventually(async () => (await listed(url, status, reviewId)) === expected, WITHIN_MS, `${what} did not show within ${WITHIN_MS} ms`, 25);
+  const pageOf = async (url: string, status: string, page: number) =>
+    (await request(url).get(`/admins/reviews?status=${status}&page=${page}`).set(bearer(admin)).expect(200)).body as AdminReviewsResponse;
+  const listed = async (url: string, status: string, reviewId: string) => (await pageOf(url, status, 1)).reviews.some((review) => review._id === reviewId);
+  /** The queue's own count: page 2 lists none of this test's few reviews, so no record on it is found changed and read again. */
+  const counted = async (url: string) => ({ pending: (await pageOf(url, 'pending', 2)).total, approved: (await pageOf(url, 'approved', 2)).total });
+  const counts = (url: string, expected: { pending: number; approved: number }, what: string) =>
+    eventually(
+      async () => {
+        const found = await counted(url);
+        return found.pending === expected.pending && found.approved === expected.approved;
+      },
+      WITHIN_MS,
+      `${what} was not counted within ${WITHIN_MS} ms`,
+      25,
+    );
 
-  it('shows a review written, moderated or removed at one instance on the admin Reviews page of the other within a second', async () => {
+  it('counts and shows a review written, moderated or removed at one instance on the admin Reviews page of the other within a second', async () => {
     const { providerId } = await signUpProvider(first.url);
     await request(first.url).put(`/admins/providers/${providerId}/status`).set(bearer(admin)).send({ status: 'approve' }).expect(200);
     const member = (await activeMember(first.identity.url, 'Quinn Moderated')).token;
+    const before = await counted(second.url);
+    expect(await counted(first.url)).toEqual(before);
+
     const written = await request(first.url)
       .post(`/provider-info/${providerId}/reviews`)
       .set(bearer(member))
       .send({ satisfactionRating: 4, efficacyRating: 5, reviewText: 'Listened well and explained each option.' })
       .expect(201);
     const reviewId = (written.body as { review: { _id: string } }).review._id;
-    await seen(second.url, 'pending', reviewId, 'the new review');
+    await counts(second.url, { ...before, pending: before.pending + 1 }, 'the new review');
+    expect(await listed(second.url, 'pending', reviewId)).toBe(true);
 
     await request(second.url).put(`/admins/reviews/${reviewId}/status`).set(bearer(admin)).send({ action: 'approve' }).expect(200);
-    await seen(first.url, 'approved', reviewId, 'the approval');
-    expect(await listed(first.url, 'pending', reviewId)).toBe(false);
+    await counts(first.url, { ...before, approved: before.approved + 1 }, 'the approval');
+    expect(await listed(first.url, 'approved', reviewId)).toBe(true);
 
     await request(second.url).delete(`/provider-info/${providerId}/reviews/mine`).set(bearer(member)).expect(204);
-    await seen(first.url, 'approved', reviewId, 'the removal', false);
+    await counts(first.url, before, 'the removal');
+    expect(await listed(first.url, 'approved', reviewId)).toBe(false);
   });
 });

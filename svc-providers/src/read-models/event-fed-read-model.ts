@@ -11,6 +11,17 @@ const SUBSCRIPTION_WAIT_MS = 10_000;
 export const BULK_CHANGE = 500;
 const BULK_QUIET_MS = 2_000;
 
+/**
+ * How long a write waits for this instance to read what it wrote, so its caller's next answer shows
+ * it. Behind a full read (tens of seconds at 100,000 records) the caller is not held longer; the
+ * read still happens, in turn.
+ */
+const OWN_WRITE_WAIT_MS = 1_000;
+
+export async function readOwnWrite(refresh: Promise<void>): Promise<void> {
+  await settlesWithin(refresh, OWN_WRITE_WAIT_MS);
+}
+
 /** What a read model kept in memory reads from the database, and which events name changed records. */
 export interface ReadModelSource {
   /** Names the model in logs and its queue (each instance has its own). */

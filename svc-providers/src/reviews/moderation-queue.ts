@@ -15,9 +15,10 @@ interface QueuedReview {
   createdAt: number;
 }
 
-/** Where a review stands; reviews older than moderation have only the flag. */
+/** Where a review stands; reviews older than moderation have only the flag (as has one whose status is not ours). */
 export function reviewStateOf(review: Pick<ReviewDocument, 'status' | 'isApproved'>): ReviewState {
-  return review.status ?? (review.isApproved ? 'approved' : 'pending');
+  if (review.status && REVIEW_STATES.includes(review.status)) return review.status;
+  return review.isApproved ? 'approved' : 'pending';
 }
 
 /** Newest submission first, then newest record, then `_id`: the order of `{ submittedAt: -1, createdAt: -1, _id: 1 }`. */
@@ -27,13 +28,13 @@ function newestSubmissionFirst(a: QueuedReview, b: QueuedReview): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** A date as a number to sort by; none (or not a date, which the schema never writes) comes last, as null does in MongoDB's descending sort. */
+function timeOf(value: unknown): number {
+  return value instanceof Date && !Number.isNaN(value.getTime()) ? value.getTime() : Number.NEGATIVE_INFINITY;
+}
+
 function queued(record: QueuedRecord): QueuedReview {
-  return {
-    id: record._id,
-    state: reviewStateOf(record),
-    submittedAt: record.submittedAt ? new Date(record.submittedAt).getTime() : Number.NEGATIVE_INFINITY,
-    createdAt: new Date(record.createdAt).getTime(),
-  };
+  return { id: record._id, state: reviewStateOf(record), submittedAt: timeOf(record.submittedAt), createdAt: timeOf(record.createdAt) };
 }
 
 /** The active reviews of each state in the page's order: a page is a slice, a count a length. */
@@ -43,12 +44,8 @@ export class ModerationQueueIndex {
 
   static of(records: readonly QueuedRecord[]): ModerationQueueIndex {
     const index = new ModerationQueueIndex();
-    for (const record of records) {
-      if (!record.isActive) continue;
-      const review = queued(record);
-      index.byId.set(review.id, review);
-      index.lists[review.state].push(review);
-    }
+    for (const record of records) if (record.isActive) index.byId.set(record._id, queued(record));
+    for (const review of index.byId.values()) index.lists[review.state].push(review);
     for (const state of REVIEW_STATES) index.lists[state].sort(newestSubmissionFirst);
     return index;
   }
@@ -80,7 +77,8 @@ export class ModerationQueueIndex {
     const review = this.byId.get(id);
     if (!review) return;
     const list = this.lists[review.state];
-    list.splice(this.positionOf(list, review), 1);
+    const position = this.positionOf(list, review);
+    list.splice(list[position] === review ? position : list.indexOf(review), 1);
     this.byId.delete(id);
   }
 
@@ -122,7 +120,8 @@ export class ModerationQueue {
         eventTypes: ['review.changed'],
         idsOf: reviewIdsOf,
         readAll: async () => {
-          this.index = ModerationQueueIndex.of(await reviews.find({ isActive: true }).select(QUEUED_FIELDS).lean<QueuedRecord[]>());
+          // Every review, filtered here: nearly all are active, so a filter would save nothing (see review.model.ts).
+          this.index = ModerationQueueIndex.of(await reviews.find().select(QUEUED_FIELDS).lean<QueuedRecord[]>());
           return this.index.size;
         },
         readByIds: async (ids) => {

@@ -19,6 +19,7 @@ import type { ProviderDocument, ProviderModel } from '../providers/provider.mode
 import type { ReviewDocument, ReviewModel, ReviewModerationEntry } from './review.model';
 import type { ProviderSearch } from '../search/provider-search';
 import { countedReviews, refreshReviewStats } from './review-stats';
+import { readOwnWrite } from '../read-models/event-fed-read-model';
 import { reviewChangedEvent, reviewStateOf, type ModerationQueue } from './moderation-queue';
 
 export interface ReviewsDeps {
@@ -37,7 +38,7 @@ export interface ReviewsDeps {
  */
 async function reviewWritten(deps: ReviewsDeps, reviewId: string): Promise<void> {
   deps.onEventsWritten();
-  await deps.moderation.refresh([reviewId]);
+  await readOwnWrite(deps.moderation.refresh([reviewId]));
 }
 
 type WriteReview = z.infer<typeof writeReviewRequestSchema>;

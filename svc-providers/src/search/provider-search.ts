@@ -1,6 +1,6 @@
 import { type AdminProvidersQuery, type DirectorySearch, type EventEnvelope } from '@altmed/contracts';
 import { createEvent, type EventBroker, type Logger } from '@altmed/service-kit';
-import { EventFedReadModel } from '../read-models/event-fed-read-model';
+import { EventFedReadModel, readOwnWrite } from '../read-models/event-fed-read-model';
 import type { ProviderModel } from '../providers/provider.model';
 import { ProviderSearchIndex, SEARCH_ENTRY_FIELDS, type AdminResult, type DirectoryResult, type SearchedRecord } from './provider-search-index';
 
@@ -82,5 +82,5 @@ export class ProviderSearch {
  */
 export async function providerWritten(deps: { search: ProviderSearch; onEventsWritten: () => void }, providerId: string): Promise<void> {
   deps.onEventsWritten();
-  await deps.search.refresh([providerId]);
+  await readOwnWrite(deps.search.refresh([providerId]));
 }
