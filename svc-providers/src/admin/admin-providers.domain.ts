@@ -19,14 +19,17 @@ const SOURCE = 'svc-providers';
  * The admin list: every provider with an account, by status and search, newest first, a page at a
  * time, with the counts of each status. The search finds the start of any word of the practice name,
  * provider name, email, NPI or city, regardless of case. Which ids, how many and the counts come from
- * this instance's search index; the page's records are read from the database.
+ * this instance's search index; the page's records through its record cache.
  */
 export async function listProvidersForAdmin(deps: ProvidersDeps, query: AdminProvidersQuery, auth: AccessTokenClaims): Promise<AdminProvidersResponse> {
   const page = query.page ?? 1;
   const { ids, total, stats } = deps.search.admin(query);
-  const records = ids.length > 0 ? await deps.providers.find({ _id: { $in: ids }, accountState: 'active' }).lean<ProviderDocument[]>() : [];
-  const byId = new Map(records.map((record) => [record._id, record]));
-  const providers = await Promise.all(ids.flatMap((id) => byId.get(id) ?? []).map((record) => adminView(deps, record, auth)));
+  const byId = await deps.search.recordsOf(ids);
+  const records = ids.flatMap((id) => {
+    const record = byId.get(id);
+    return record?.accountState === 'active' ? [record] : [];
+  });
+  const providers = await Promise.all(records.map((record) => adminView(deps, record, auth)));
   return { providers, stats, page, total, totalPages: Math.max(1, Math.ceil(total / ADMIN_PROVIDERS_PAGE_SIZE)) };
 }
 

@@ -7,8 +7,8 @@ import {
   type DirectoryResponse,
   type DirectorySearch,
 } from '@altmed/contracts';
-import type { ProviderModel } from '../providers/provider.model';
-import { SEARCH_ENTRY_FIELDS, searchEntryOf, type SearchEntry, type SearchedRecord } from '../search/provider-search-index';
+import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
+import { searchEntryOf, type SearchEntry } from '../search/provider-search-index';
 import type { ProviderSearch } from '../search/provider-search';
 import type { UploadStorage } from '../uploads/storage';
 
@@ -63,14 +63,15 @@ export async function searchDirectory(deps: DirectoryDeps, search: DirectorySear
   };
 }
 
-/** The listed records of these ids, in the order given (a member's saved providers, newest first), read from the database. */
+const isListed = (record: ProviderDocument) => record.accountState === LISTED.accountState && record.isApproved && record.isActive;
+
+/** The listed records of these ids, in the order given (a member's saved providers, newest first), through the search's record cache. */
 export async function directoryProvidersOf(deps: DirectoryDeps, ids: readonly string[]): Promise<DirectoryProvider[]> {
   if (ids.length === 0) return [];
-  const records = await deps.providers
-    .find({ ...LISTED, _id: { $in: [...ids] } })
-    .select(SEARCH_ENTRY_FIELDS)
-    .lean<SearchedRecord[]>();
-  const byId = new Map(records.flatMap((record) => searchEntryOf(record) ?? []).map((entry) => [entry.id, entry]));
-  const listed = ids.flatMap((id) => byId.get(id) ?? []);
+  const byId = await deps.search.recordsOf(ids);
+  const listed = ids.flatMap((id) => {
+    const record = byId.get(id);
+    return record && isListed(record) ? (searchEntryOf(record) ?? []) : [];
+  });
   return Promise.all(listed.map((entry) => toDirectoryProvider(deps.storage, entry)));
 }

@@ -104,6 +104,8 @@ describe("each instance's search index", () => {
     await request(first.url).put(`/admins/providers/${providerId}/status`).set(bearer(admin)).send({ status: 'approve' }).expect(200);
     await shown(second.url, byName, listed, 'the approval');
 
+    // The first instance's admin list keeps the record it shows; the edit at the second must replace it there.
+    expect((await adminSearch(first.url, `rowan ${tag}`)).find((provider) => provider._id === providerId)?.practiceName).not.toBe(`Juniper ${tag} Care`);
     const { password: _p, confirmPassword: _c, ...basic } = signup;
     await request(second.url)
       .put(`/provider-info/${providerId}`)
@@ -114,6 +116,12 @@ describe("each instance's search index", () => {
       async () => (await adminSearch(first.url, `juniper ${tag}`)).some((provider) => provider._id === providerId),
       WITHIN_MS,
       'the edit did not show within a second',
+      25,
+    );
+    await eventually(
+      async () => (await adminSearch(first.url, `rowan ${tag}`)).find((provider) => provider._id === providerId)?.practiceName === `Juniper ${tag} Care`,
+      WITHIN_MS,
+      "the edit did not show in the admin list's record within a second",
       25,
     );
 

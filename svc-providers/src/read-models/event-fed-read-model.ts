@@ -33,6 +33,8 @@ export interface ReadModelSource {
   readAll: () => Promise<number>;
   /** Reads these records again (fewer than `BULK_CHANGE`); a record not found leaves the model. */
   readByIds: (ids: readonly string[]) => Promise<void>;
+  /** Told at once, before the read is queued, which records changed (`'all'` before a full read): for what is kept beside the model. */
+  onChange?: (ids: readonly string[] | 'all') => void;
 }
 
 /**
@@ -82,6 +84,7 @@ export class EventFedReadModel {
   /** Reads every record again (after events may have been missed, or a bulk change); asks made before it starts share it. Failures are logged. */
   load(reason: string): Promise<void> {
     this.loadStarted = true;
+    this.source.onChange?.('all');
     this.queuedLoad ??= this.serially(async () => {
       this.queuedLoad = undefined;
       await this.readAll(reason);
@@ -97,6 +100,7 @@ export class EventFedReadModel {
    */
   refresh(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return Promise.resolve();
+    this.source.onChange?.(ids);
     if (ids.length >= BULK_CHANGE) {
       clearTimeout(this.bulkChangeTimer);
       this.bulkChangeTimer = setTimeout(() => void this.load('a bulk change'), BULK_QUIET_MS).unref();

@@ -1,7 +1,8 @@
 import { type AdminProvidersQuery, type DirectorySearch, type EventEnvelope } from '@altmed/contracts';
 import { createEvent, type EventBroker, type Logger } from '@altmed/service-kit';
 import { EventFedReadModel, readOwnWrite } from '../read-models/event-fed-read-model';
-import type { ProviderModel } from '../providers/provider.model';
+import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
+import { ProviderRecordCache } from './provider-records';
 import { ProviderSearchIndex, SEARCH_ENTRY_FIELDS, type AdminResult, type DirectoryResult, type SearchedRecord } from './provider-search-index';
 
 /** The event that tells every instance to read these providers again; written with the change, through the outbox. */
@@ -20,8 +21,10 @@ function providerIdsOf(event: EventEnvelope): string[] {
 export class ProviderSearch {
   private index = new ProviderSearchIndex();
   private readonly kept: EventFedReadModel;
+  private readonly records: ProviderRecordCache;
 
   constructor(providers: ProviderModel, logger: Logger) {
+    this.records = new ProviderRecordCache(providers);
     this.kept = new EventFedReadModel(
       {
         name: 'provider-search',
@@ -41,9 +44,15 @@ export class ProviderSearch {
           for (const record of records) this.index.upsert(record);
           for (const id of ids) if (!found.has(id)) this.index.remove(id);
         },
+        onChange: (ids) => this.records.forget(ids),
       },
       logger,
     );
+  }
+
+  /** The records of these ids that exist, for a list's page (`ProviderRecordCache`); the caller must not change them. */
+  recordsOf(ids: readonly string[]): Promise<Map<string, ProviderDocument>> {
+    return this.records.recordsOf(ids);
   }
 
   directory(search: DirectorySearch, onlyIds?: readonly string[]): DirectoryResult {
