@@ -29,7 +29,7 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 
 /**
  * `npm run bench`: builds if stale, starts the local stack and the whole marketplace on bench ports
- * (databases `*_bench`; a vhost, inbox and S3 of its own), runs every workspace's `bench` script, then
+ * (databases `*_bench`; a RabbitMQ node, inbox and S3 of its own), runs every workspace's `bench` script, then
  * measures sign-up to welcome email through the gateway and what redeploying each unit under load
  * costs. Prints figures; it asserts nothing.
  */
@@ -47,7 +47,7 @@ export async function runBench(): Promise<number> {
 
   try {
     await buildIfStale(log);
-    // Like a test run's: a RabbitMQ vhost, a mail inbox and an S3 server of its own; MongoDB databases `*_bench`.
+    // Like a test run's: a RabbitMQ node, a mail inbox and an S3 server of its own; MongoDB databases `*_bench`.
     stack = await startLocalStack({ handleSignals: false, forTests: true });
     await dropDatabasesEndingWith(stack.env.MONGO_URL!, BENCH_DATABASE_SUFFIX);
     const siteUrl = `http://127.0.0.1:${benchMarketplacePorts.gateway}`;

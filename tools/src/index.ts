@@ -24,8 +24,8 @@ export interface LocalStackOptions {
   /** On SIGINT/SIGTERM stop what was started, then exit. Default true; pass false when the caller stops the stack itself. */
   handleSignals?: boolean;
   /**
-   * A test run's stack, beside a site the developer may be running: a RabbitMQ vhost of its own
-   * (deleted by stop()), an SMTP sink and inbox of its own and an S3 server of its own on free ports.
+   * A test run's stack, beside a site the developer may be running: a RabbitMQ node of its own
+   * (stopped by stop()), an SMTP sink and inbox of its own and an S3 server of its own on free ports.
    * MongoDB is shared: every test uses databases of its own. Servers named by the environment are
    * used as given, except that a RabbitMQ on this machine still gets a vhost of its own.
    */

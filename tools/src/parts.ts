@@ -5,7 +5,7 @@ export interface PartContext {
   dataDir: string;
   logsDir: string;
   log: (message: string) => void;
-  /** A test run's stack: a RabbitMQ vhost, an SMTP sink and an S3 server of its own beside the developer's (see index.ts). */
+  /** A test run's stack: a RabbitMQ node, an SMTP sink and an S3 server of its own beside the developer's (see index.ts). */
   forTests: boolean;
 }
 

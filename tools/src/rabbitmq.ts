@@ -1,20 +1,26 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { isPortOpen, waitUntil } from './net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePorts, isPortOpen, waitUntil } from './net';
 import type { PartContext, RunningPart } from './parts';
 import { nothingToStop } from './parts';
-import { isProcessAlive, killProcessTree, runCommand } from './processes';
+import { describeExit, exitOf, hasExited, isProcessAlive, killProcessTree, runCommand, spawnLoggedToFile, stopProcess } from './processes';
 
 const testVhostPrefix = 'altmed-test-';
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /**
- * Uses the machine's RabbitMQ server, starting it when nothing answers on the AMQP port. A test
- * run's stack gets a vhost of its own on that server, so the running site's consumers never see
- * the run's events (and the other way round); stop() deletes it.
+ * The developer's stack uses the machine's RabbitMQ server, starting it when nothing answers on the
+ * AMQP port. A test run's stack starts a RabbitMQ node of its own (`startOwnNode`), so the running
+ * site's consumers never see the run's events (and the other way round), and the run does not
+ * depend on how the machine's node was started. A server named by AMQP_URL is used instead: on this
+ * machine with a vhost of the run's own, which stop() deletes.
  */
 export async function startRabbitmq(context: PartContext): Promise<RunningPart> {
+  if (context.forTests && !context.env.AMQP_URL) return startOwnNode(context);
   const server = await useOrStartServer(context);
   if (!context.forTests) return server;
   const isolated = await createTestVhost(server.env.AMQP_URL!, context.log);
@@ -26,6 +32,74 @@ export async function startRabbitmq(context: PartContext): Promise<RunningPart> 
       await server.stop();
     },
   };
+}
+
+/** Where Debian's package keeps the server script that runs the node in the foreground, as the calling user. */
+const RABBITMQ_SERVER = '/usr/lib/rabbitmq/bin/rabbitmq-server';
+const EPMD_PORT = 4369;
+
+/**
+ * A RabbitMQ node of the test run's own, like its mail inbox and S3 server: its own name, free
+ * ports on the loopback, its database and logs in a temporary directory, no plugins, none of the
+ * machine's configuration, and as many open files as the hard limit allows (a run's few hundred
+ * quorum queues use up the 1,024 that a node started through `su` gets). It runs as the calling
+ * user, in the foreground, as a child process: stop() (or this process ending) stops it and removes
+ * its directory. Erlang's port mapper (epmd) is shared with the machine's node; one this run had
+ * to start is stopped with it.
+ */
+async function startOwnNode({ logsDir, log }: PartContext): Promise<RunningPart> {
+  const name = 'RabbitMQ';
+  if (!fs.existsSync(RABBITMQ_SERVER)) throw new Error(`${RABBITMQ_SERVER} is missing: install the rabbitmq-server package, or set AMQP_URL`);
+  const [amqpPort, distPort] = (await freePorts(2)) as [number, number];
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'altmed-rabbitmq-'));
+  fs.writeFileSync(path.join(home, 'enabled_plugins'), '[].\n');
+  fs.writeFileSync(path.join(home, 'rabbitmq.conf'), '');
+  fs.writeFileSync(path.join(home, 'rabbitmq-env.conf'), '');
+  const epmdWasRunning = await isPortOpen(EPMD_PORT);
+  const nodeEnv = {
+    ...withoutRabbitmqSettings(process.env),
+    // Erlang keeps the node's cookie in $HOME.
+    HOME: home,
+    RABBITMQ_NODENAME: `altmed-test-${process.pid}@localhost`,
+    RABBITMQ_NODE_IP_ADDRESS: '127.0.0.1',
+    RABBITMQ_NODE_PORT: String(amqpPort),
+    RABBITMQ_DIST_PORT: String(distPort),
+    RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS: '-kernel inet_dist_use_interface {127,0,0,1}',
+    RABBITMQ_MNESIA_BASE: path.join(home, 'mnesia'),
+    RABBITMQ_LOG_BASE: path.join(home, 'log'),
+    RABBITMQ_CONFIG_FILE: path.join(home, 'rabbitmq.conf'),
+    RABBITMQ_CONF_ENV_FILE: path.join(home, 'rabbitmq-env.conf'),
+    RABBITMQ_ENABLED_PLUGINS_FILE: path.join(home, 'enabled_plugins'),
+    RABBITMQ_PID_FILE: path.join(home, 'rabbitmq.pid'),
+  };
+  const logFile = path.join(logsDir, 'rabbitmq-test.log');
+  const child = spawnLoggedToFile('/bin/sh', ['-c', `ulimit -n "$(ulimit -Hn)"; exec ${RABBITMQ_SERVER}`], { logFile, env: nodeEnv, cwd: home });
+  const stop = async () => {
+    await stopProcess(child, 30_000);
+    if (!epmdWasRunning) await runCommand('epmd', ['-kill'], { quiet: true }).catch(() => undefined);
+    fs.rmSync(home, { recursive: true, force: true });
+  };
+  const amqpUrl = `amqp://guest:guest@127.0.0.1:${amqpPort}`;
+  try {
+    await waitUntil(
+      "RabbitMQ (the test run's own node)",
+      async () => {
+        if (hasExited(child)) throw new Error(`RabbitMQ ${describeExit(await exitOf(child))}; see ${logFile}`);
+        return isPortOpen(amqpPort);
+      },
+      120_000,
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  log(`started RabbitMQ for this test run: ${amqpUrl} (node altmed-test-${process.pid}@localhost, log ${path.relative(process.cwd(), logFile) || logFile})`);
+  return { name, env: { AMQP_URL: amqpUrl }, stop };
+}
+
+// The node reads RABBITMQ_* variables; the test run's settings alone decide how it runs.
+function withoutRabbitmqSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith('RABBITMQ_') && !key.startsWith('ERL_')));
 }
 
 async function useOrStartServer({ env, ports, log }: PartContext): Promise<RunningPart> {

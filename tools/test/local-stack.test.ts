@@ -263,6 +263,17 @@ describe('startLocalStack', () => {
   });
 });
 
+/** The pid of the process listening on a loopback port (`ss` names it). */
+function listeningProcess(port: number): number | undefined {
+  const listing = spawnSync('ss', ['-Hltnp', `sport = :${port}`], { encoding: 'utf8' }).stdout;
+  const pid = /pid=(\d+)/.exec(listing)?.[1];
+  return pid ? Number(pid) : undefined;
+}
+
+function openFilesLimitOf(pid: number): number {
+  return Number(/Max open files\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/limits`, 'utf8'))?.[1]);
+}
+
 // The exchange every service publishes to and binds its queues on (EVENTS_EXCHANGE in @altmed/contracts).
 const eventsExchange = 'altmed.events';
 const rabbitmqctlTimeout = 60_000;
@@ -327,14 +338,18 @@ describe("a test run's stack (forTests) beside a developer's", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, rabbitmqctlTimeout);
 
-  it('uses the same RabbitMQ server with a vhost of its own, and an SMTP sink and S3 server of its own', () => {
+  it('has a RabbitMQ node of its own, with all the open files its queues need, and an SMTP sink and S3 server of its own', () => {
     expect(developer.env.AMQP_URL).toBe(`amqp://guest:guest@127.0.0.1:${amqpPort}`);
-    expect(run.env.AMQP_URL).toMatch(new RegExp(`^amqp://guest:guest@127\\.0\\.0\\.1:${amqpPort}/altmed-test-${process.pid}-[0-9a-f]{8}$`));
-    for (const name of ['SMTP_URL', 'MAILDEV_API_URL', 'S3_ENDPOINT']) expect(run.env[name]).not.toBe(developer.env[name]);
+    expect(run.env.AMQP_URL).toMatch(/^amqp:\/\/guest:guest@127\.0\.0\.1:\d+$/);
+    const node = listeningProcess(Number(new URL(run.env.AMQP_URL!).port));
+    expect(node).toBeDefined();
+    const hardLimit = Number(spawnSync('/bin/sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim());
+    expect(openFilesLimitOf(node!)).toBe(hardLimit);
+    for (const name of ['AMQP_URL', 'SMTP_URL', 'MAILDEV_API_URL', 'S3_ENDPOINT']) expect(run.env[name]).not.toBe(developer.env[name]);
     expect(run.env).toMatchObject({ MONGO_URL: env.MONGO_URL, ALTMED_TEST_STACK: '1' });
   });
 
-  it("never hands an event published on the developer's vhost to a consumer in its own, nor the other way round", async () => {
+  it("never hands an event published on the developer's node to a consumer on its own, nor the other way round", async () => {
     const routingKey = `isolation-test.${randomUUID()}`;
     const onDevelopers = await openEventsChannel(developer.env.AMQP_URL!, routingKey);
     const onRuns = await openEventsChannel(run.env.AMQP_URL!, routingKey);
@@ -377,14 +392,14 @@ describe("a test run's stack (forTests) beside a developer's", () => {
   });
 
   it(
-    "stop() deletes its vhost and stops its SMTP sink and S3 server, and leaves the developer's running",
+    "stop() stops its RabbitMQ node, SMTP sink and S3 server, and leaves the developer's running",
     async () => {
-      const vhost = new URL(run.env.AMQP_URL!).pathname.slice(1);
-      expect(await listVhosts()).toContain(vhost);
+      const node = listeningProcess(Number(new URL(run.env.AMQP_URL!).port))!;
       await run.stop();
-      expect(await listVhosts()).not.toContain(vhost);
-      for (const url of [run.env.SMTP_URL!, run.env.MAILDEV_API_URL!, run.env.S3_ENDPOINT!]) expect(await isPortOpen(Number(new URL(url).port))).toBe(false);
-      for (const port of [11125, 11180, 14669]) expect(await isPortOpen(port)).toBe(true);
+      for (const url of [run.env.AMQP_URL!, run.env.SMTP_URL!, run.env.MAILDEV_API_URL!, run.env.S3_ENDPOINT!])
+        expect(await isPortOpen(Number(new URL(url).port))).toBe(false);
+      expect(fs.existsSync(`/proc/${node}`)).toBe(false);
+      for (const port of [amqpPort, 11125, 11180, 14669]) expect(await isPortOpen(port)).toBe(true);
     },
     rabbitmqctlTimeout,
   );
