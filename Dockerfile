@@ -35,6 +35,7 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/web-kit/package.json packages/web-kit/
 COPY packages/web-build/package.json packages/web-build/
+COPY packages/stripe-emulator/package.json packages/stripe-emulator/
 COPY tools/package.json tools/
 COPY e2e/package.json e2e/
 COPY shell/package.json shell/

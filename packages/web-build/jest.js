@@ -38,8 +38,8 @@ function webJestConfig({ displayName, rootDir, setupFilesAfterEnv = [], stripeEm
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
     ...(stripeEmulator
       ? {
-          globalSetup: path.resolve(__dirname, '../../tools/src/jest-stripe-emulator-setup.ts'),
-          globalTeardown: path.resolve(__dirname, '../../tools/src/jest-stripe-emulator-teardown.ts'),
+          globalSetup: require.resolve('@altmed/stripe-emulator/src/jest-setup.ts'),
+          globalTeardown: require.resolve('@altmed/stripe-emulator/src/jest-teardown.ts'),
         }
       : {}),
   };

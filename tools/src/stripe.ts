@@ -1,8 +1,7 @@
 import { freePorts, isPortOpen } from './net';
 import type { PartContext, RunningPart } from './parts';
 import { nothingToStop, pickSet } from './parts';
-import { startStripeEmulatorServer, type StripeEmulator } from './stripe-emulator/server';
-import type { AccountKeys } from './stripe-emulator/state';
+import { startStripeEmulatorServer, type AccountKeys, type StripeEmulator } from '@altmed/stripe-emulator';
 
 /** The developer's emulator account: fixed keys, so services started on their own (`npm run dev`) can be given them. */
 export const devStripeKeys: AccountKeys = {
@@ -19,7 +18,7 @@ const runningEmulators = new Map<string, StripeEmulator>();
 /**
  * Stripe for the services: with STRIPE_SECRET_KEY set, the given settings as they are (real Stripe,
  * or stripe-mock through STRIPE_API_URL) and nothing starts. Without it, the local emulator
- * (src/stripe-emulator): the developer's on port 12111 with fixed keys, sending webhooks to
+ * (@altmed/stripe-emulator, packages/stripe-emulator): the developer's on port 12111 with fixed keys, sending webhooks to
  * svc-billing; a test run's on a free port with keys of its own.
  */
 export async function startStripeEmulator({ env, ports, log, forTests }: PartContext): Promise<RunningPart> {

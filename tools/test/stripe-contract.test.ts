@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { startStripeEmulatorServer, type StripeEmulator } from '../src/stripe-emulator/server';
+import { startStripeEmulatorServer, type StripeEmulator } from '@altmed/stripe-emulator';
 import { startStripeMock, type RunningStripeMock } from '../src/stripe-mock';
 
 /*

@@ -2,8 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { eventually } from '../src/net';
-import { startStripeEmulatorServer, type StripeEmulator } from '../src/stripe-emulator/server';
-import { createStripeTestAccount, type StripeTestAccount } from '../src/testing/stripe';
+import { createStripeTestAccount, startStripeEmulatorServer, type StripeEmulator, type StripeTestAccount } from '@altmed/stripe-emulator';
 
 interface Received {
   body: string;

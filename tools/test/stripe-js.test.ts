@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import Stripe from 'stripe';
-import { startStripeEmulatorServer, type StripeEmulator } from '../src/stripe-emulator/server';
+import { startStripeEmulatorServer, type StripeEmulator } from '@altmed/stripe-emulator';
 
 jest.setTimeout(60_000);
 

@@ -1,7 +1,7 @@
-import { startStripeEmulatorServer, type StripeEmulator } from './stripe-emulator/server';
+import { startStripeEmulatorServer, type StripeEmulator } from './server';
 
 declare global {
-  // Read back by jest-stripe-emulator-teardown.ts: jest runs both in its main process.
+  // Read back by jest-teardown.ts: jest runs both in its main process.
   var __altmedStripeEmulator: StripeEmulator | undefined;
 }
 

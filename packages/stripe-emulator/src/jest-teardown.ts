@@ -1,6 +1,6 @@
-import './jest-stripe-emulator-setup';
+import './jest-setup';
 
-/** jest globalTeardown: stops the emulator jest-stripe-emulator-setup.ts started, if it did. */
+/** jest globalTeardown: stops the emulator jest-setup.ts started, if it did. */
 export default async function globalTeardown(): Promise<void> {
   const emulator = globalThis.__altmedStripeEmulator;
   globalThis.__altmedStripeEmulator = undefined;
