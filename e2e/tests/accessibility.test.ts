@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, url } from '../support/browser';
+import { openPage, screenshot, url } from '../support/browser';
+import { useBrowser } from '../support/browser-per-file';
 
 /** Every public route (SPEC §2), as a visitor sees it. */
 const PUBLIC_ROUTES = [
@@ -19,17 +19,11 @@ const PUBLIC_ROUTES = [
 ];
 const WIDTHS = [375, 1280];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 describe.each(WIDTHS)('at %i px', (width) => {
   it.each(PUBLIC_ROUTES)('%s has no serious or critical axe violation, its own title, and no sideways scroll', async (route) => {
-    const { page, context, pageErrors } = await openPage(browser, { width, height: 900 });
+    const { page, context, pageErrors } = await openPage(chromium.browser, { width, height: 900 });
     await page.goto(url(route), { waitUntil: 'networkidle' });
     await page.locator('h1').first().waitFor();
     await page.evaluate(() => document.fonts.ready);
@@ -49,7 +43,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
 });
 
 it('has a different title on every public route', async () => {
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(chromium.browser);
   const titles = new Set<string>();
   for (const route of PUBLIC_ROUTES) {
     await page.goto(url(route));
@@ -61,7 +55,7 @@ it('has a different title on every public route', async () => {
 });
 
 it('scrolls sideways nowhere from 320 px up, and keeps tap targets at least 24 px', async () => {
-  const { page, context } = await openPage(browser, { width: 320, height: 720 });
+  const { page, context } = await openPage(chromium.browser, { width: 320, height: 720 });
   for (const route of PUBLIC_ROUTES) {
     await page.goto(url(route), { waitUntil: 'networkidle' });
     await page.locator('h1').first().waitFor();

@@ -1,40 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { eventually, listEmails } from '@altmed/local-stack/src/testing';
-import {
-  E2E_ADMIN,
-  apiLogin,
-  apiSignupMember,
-  apiSignupProvider,
-  launchBrowser,
-  openPage,
-  screenshot,
-  storeSession,
-  url,
-  type Session,
-} from '../support/browser';
+import { E2E_ADMIN, apiLogin, apiSignupMember, apiSignupProvider, screenshot, storeSession, url } from '../support/browser';
+import { useBrowser, usePagePerTest } from '../support/browser-per-file';
 
 /**
  * The admin area in Chromium against the running site (SPEC §2, §4, §8): vetting providers through
  * the cards, the promo codes page, and who may open the admin pages.
  */
-let browser: Browser;
-let session: Session;
+const chromium = useBrowser();
+const tab = usePagePerTest(chromium);
+/** The current test's page (tab.page), for the helpers below. */
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  session = await openPage(browser);
-  page = session.page;
-});
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
+beforeEach(() => {
+  page = tab.page;
 });
 
 async function logInAsAdmin() {
@@ -110,7 +89,7 @@ describe('provider management', () => {
 describe('promo codes', () => {
   it('creates a code in the form, lists it with its expiry, and refuses it once expired', async () => {
     const { token, user } = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
-    await storeSession(session.context, token, user);
+    await storeSession(tab.session.context, token, user);
     await page.goto(url('/admin/promo-codes'));
     await page.getByRole('heading', { level: 1, name: 'Promo Codes Management' }).waitFor();
 
@@ -155,7 +134,7 @@ describe('promo codes', () => {
 describe('who may open the admin area', () => {
   it('sends a member who opens an admin page to the admin login', async () => {
     const member = await apiSignupMember('Curious Member');
-    await storeSession(session.context, member.token, member.user);
+    await storeSession(tab.session.context, member.token, member.user);
     for (const pathname of ['/admin/providers', '/admin/promo-codes', '/admin/dashboard']) {
       await page.goto(url(pathname));
       await page.getByRole('heading', { name: 'Admin Portal' }).waitFor();
@@ -164,11 +143,9 @@ describe('who may open the admin area', () => {
   });
 
   it('collapses the sidebar at 375 px and closes it on navigation', async () => {
-    await session.context.close();
-    session = await openPage(browser, { width: 375, height: 812 });
-    page = session.page;
+    page = (await tab.reopen({ width: 375, height: 812 })).page;
     const { token, user } = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
-    await storeSession(session.context, token, user);
+    await storeSession(tab.session.context, token, user);
     await page.goto(url('/admin/providers'));
     await page.getByRole('heading', { level: 1, name: 'Provider Management' }).waitFor();
     const sidebar = page.getByRole('complementary', { name: 'Admin' });

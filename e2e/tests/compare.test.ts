@@ -1,29 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { CompareResponse } from '@altmed/contracts';
-import {
-  E2E_ADMIN,
-  apiCall,
-  apiLogin,
-  apiPayingMember,
-  apiSignupMember,
-  apiSignupProvider,
-  launchBrowser,
-  openPage,
-  screenshot,
-  storeSession,
-  url,
-  type Session,
-} from '../support/browser';
+import { E2E_ADMIN, apiCall, apiLogin, apiPayingMember, apiSignupMember, apiSignupProvider, screenshot, storeSession, url } from '../support/browser';
+import { useBrowser, usePagePerTest } from '../support/browser-per-file';
 
 /**
  * Compare (issue 11): a paying member picks three providers in the directory (the tray keeps them
  * through navigation), sees them side by side at 1280 px and at 375 px, with the distance from a
  * ZIP, the rows that differ marked, and the row headers fixed while the columns scroll on a phone.
  */
-let browser: Browser;
-let session: Session;
+const chromium = useBrowser();
+const tab = usePagePerTest(chromium);
+/** The current test's page (tab.page), for the helpers below. */
 let page: Page;
+beforeEach(() => {
+  page = tab.page;
+});
 let admin: string;
 let member: Awaited<ReturnType<typeof apiPayingMember>>;
 /** A town of this run's own, so other journeys' providers never show up in the directory search. */
@@ -41,7 +33,6 @@ async function listedProvider(key: Key, name: string, place: { state: string; zi
 const licence = (state: string) => ({ state, deaNumber: 'AB1234563', licenseNumber: `${state}-${randomUUID().slice(0, 6)}` });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = (await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password)).token;
   member = await apiPayingMember('Cora Compare');
   const suffix = randomUUID().slice(0, 4);
@@ -65,17 +56,6 @@ beforeAll(async () => {
   await listedProvider('burlington', `Dr. Carla Quill${suffix}`, { state: 'VT', zip: '05401' }, { specialties: ['Nutrition'], stateLicenses: [licence('VT')] });
   await listedProvider('pending', `Dr. Pending Quill${suffix}`, { state: 'VT', zip: '05401' }, { specialties: ['Nutrition'] }, false);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  session = await openPage(browser);
-  page = session.page;
-});
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-});
 
 const three = () => [providers.austin, providers.portland, providers.burlington];
 const tray = () => page.getByRole('complementary', { name: 'Providers to compare' });
@@ -92,7 +72,7 @@ const compareUrl = (zip?: string) =>
 
 describe('compare', () => {
   it('picks three providers in the directory and compares them side by side at 1280 px, with distances from a ZIP', async () => {
-    await storeSession(session.context, member.token, member.user);
+    await storeSession(tab.session.context, member.token, member.user);
     await page.goto(url(`/providers?city=${encodeURIComponent(town)}&sort=name`));
     await page.getByText('3 providers match your search').waitFor();
     for (const provider of three()) await page.getByRole('button', { name: `Add ${provider.name} to compare` }).click();
@@ -138,7 +118,7 @@ describe('compare', () => {
 
   it('keeps the row headers fixed while the provider columns scroll sideways at 375 px, and the page itself does not', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await storeSession(session.context, member.token, member.user);
+    await storeSession(tab.session.context, member.token, member.user);
     await page.goto(url(compareUrl('78701')));
     await table().waitFor();
     await rowOf('Distance').getByText('0 miles').waitFor();

@@ -1,27 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { DirectoryResponse } from '@altmed/contracts';
-import {
-  E2E_ADMIN,
-  apiCall,
-  apiLogin,
-  apiPayingMember,
-  apiSignupProvider,
-  launchBrowser,
-  openPage,
-  screenshot,
-  storeSession,
-  url,
-  type Session,
-} from '../support/browser';
+import { E2E_ADMIN, apiCall, apiLogin, apiPayingMember, apiSignupProvider, screenshot, storeSession, url } from '../support/browser';
+import { useBrowser, usePagePerTest } from '../support/browser-per-file';
 
 /**
  * The members' directory in Chromium against the running site (issue 11): finding providers by
  * area, place and name, the search kept in the URL, and what a visitor sees.
  */
-let browser: Browser;
-let session: Session;
+const chromium = useBrowser();
+const tab = usePagePerTest(chromium);
+/** The current test's page (tab.page), for the helpers below. */
 let page: Page;
+beforeEach(() => {
+  page = tab.page;
+});
 let admin: string;
 let member: Awaited<ReturnType<typeof apiPayingMember>>;
 /** A town of this run's own, so other journeys' providers never show up in these searches. */
@@ -36,7 +29,6 @@ async function listedProvider(key: keyof typeof providers, name: string, state: 
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = (await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password)).token;
   member = await apiPayingMember('Dana Directory');
   const suffix = randomUUID().slice(0, 4);
@@ -45,17 +37,6 @@ beforeAll(async () => {
   await listedProvider('sage', `Dr. Sage Quarry${suffix}`, 'ME', ['Orthopedic']);
   await listedProvider('pending', `Dr. Pending Quarry${suffix}`, 'VT', ['Nutrition'], false);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  session = await openPage(browser);
-  page = session.page;
-});
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-});
 
 const results = () => page.getByRole('list', { name: 'Search results' });
 const resultNames = async () => (await results().getByRole('heading', { level: 3 }).allTextContents()).sort();
@@ -63,7 +44,7 @@ const townSearch = `city=${encodeURIComponent(town)}`;
 
 describe('directory', () => {
   it('finds providers by area, by state and city, and by name; the URL keeps the search through reload and Back', async () => {
-    await storeSession(session.context, member.token, member.user);
+    await storeSession(tab.session.context, member.token, member.user);
     await page.goto(url(`/providers?${townSearch}&sort=name`));
     await page.getByText('3 providers match your search').waitFor();
     expect(await resultNames()).toEqual([providers.basil.name, providers.olive.name, providers.sage.name].sort());
@@ -102,7 +83,7 @@ describe('directory', () => {
   });
 
   it('opens from the home page’s areas of interest', async () => {
-    await storeSession(session.context, member.token, member.user);
+    await storeSession(tab.session.context, member.token, member.user);
     await page.goto(url('/'));
     await page.getByRole('link', { name: 'Orthopedic' }).click();
     await page.waitForURL(/\/providers\?areas=Orthopedic$/);

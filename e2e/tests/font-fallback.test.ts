@@ -1,5 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, url } from '../support/browser';
+import { openPage, url } from '../support/browser';
+import { useBrowser } from '../support/browser-per-file';
 
 /**
  * Text first shows in a local font and swaps to the web font when it arrives (font-display: swap,
@@ -11,13 +11,7 @@ import { launchBrowser, openPage, url } from '../support/browser';
 const PAGES = ['/', '/provider-portal', '/admin/login'];
 const PHONE = { width: 412, height: 823 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 interface TextBox {
   text: string;
@@ -27,7 +21,7 @@ interface TextBox {
 
 /** Top and height of the headings, paragraphs and labels of the main area on the first screen. */
 async function textLayout(path: string, webFonts: boolean): Promise<TextBox[]> {
-  const { page, context } = await openPage(browser, PHONE);
+  const { page, context } = await openPage(chromium.browser, PHONE);
   try {
     if (!webFonts) await context.route('**/*.woff2', (route) => route.abort());
     await page.goto(url(path), { waitUntil: 'networkidle' });

@@ -1,53 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import {
-  E2E_ADMIN,
-  apiCall,
-  apiLogin,
-  apiPayingMember,
-  apiSignupMember,
-  apiSignupProvider,
-  launchBrowser,
-  openPage,
-  storeSession,
-  url,
-  type Session,
-} from '../support/browser';
+import type { Page } from 'playwright-core';
+import { E2E_ADMIN, apiCall, apiLogin, apiPayingMember, apiSignupMember, apiSignupProvider, openPage, storeSession, url } from '../support/browser';
+import { useBrowser, usePagePerTest } from '../support/browser-per-file';
 
 /**
  * What members pay for, in Chromium against the running site (issue 11): a review written by a
  * member, approved by an admin, changes the profile's averages; one review per member; saving a
  * provider lasts across logins.
  */
-let browser: Browser;
-let session: Session;
+const chromium = useBrowser();
+const tab = usePagePerTest(chromium);
+/** The current test's page (tab.page), for the helpers below. */
 let page: Page;
+beforeEach(() => {
+  page = tab.page;
+});
 let admin: string;
 let providerId: string;
 let providerName: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = (await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password)).token;
   providerName = `Dr. Reviewed ${randomUUID().slice(0, 6)}`;
   const provider = await apiSignupProvider(providerName);
   providerId = provider.providerId;
   await apiCall(`/admins/providers/${providerId}/status`, admin, 'PUT', { status: 'approve' });
 }, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  session = await openPage(browser);
-  page = session.page;
-});
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-});
 
 async function openProfileAs(user: { token: string; user: Parameters<typeof storeSession>[2] }) {
-  await storeSession(session.context, user.token, user.user);
+  await storeSession(tab.session.context, user.token, user.user);
   await page.goto(url(`/provider-profile/${providerId}`));
   await page.getByRole('heading', { level: 1, name: providerName }).waitFor();
 }
@@ -76,7 +57,7 @@ describe('reviews written by members', () => {
     expect(second.status).toBe(409);
 
     // The admin approves it on the Reviews page.
-    const adminSession = await openPage(browser);
+    const adminSession = await openPage(chromium.browser);
     const adminUser = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
     await storeSession(adminSession.context, adminUser.token, adminUser.user);
     await adminSession.page.goto(url('/admin/reviews'));
@@ -118,10 +99,8 @@ describe('saved providers', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('button', { name: 'Saved', exact: true }).waitFor();
     await page.getByText('Saved to your providers').first().waitFor();
-    await session.context.close();
 
-    session = await openPage(browser);
-    page = session.page;
+    page = (await tab.reopen()).page;
     const again = await apiLogin(member.user.email, member.password);
     await openProfileAs(again);
     expect(await page.getByRole('button', { name: 'Saved', exact: true }).getAttribute('aria-pressed')).toBe('true');

@@ -1,25 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { eventually, waitForEmailsTo } from '@altmed/local-stack/src/testing';
-import { E2E_ADMIN, apiLogin, apiSignupMember, launchBrowser, openPage, screenshot, url, type Session } from '../support/browser';
+import { E2E_ADMIN, apiLogin, apiSignupMember, screenshot, url } from '../support/browser';
+import { useBrowser, usePagePerTest } from '../support/browser-per-file';
 
-let browser: Browser;
-let session: Session;
+const chromium = useBrowser();
+const tab = usePagePerTest(chromium);
+/** The current test's page (tab.page), for the helpers below. */
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  session = await openPage(browser);
-  page = session.page;
-});
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
+beforeEach(() => {
+  page = tab.page;
 });
 
 /** A toast: top-right, 5 s (it may sit behind an open modal's backdrop, where it is inert). */

@@ -1,5 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { apiSignupMember, launchBrowser, openPage, storeSession, url } from '../support/browser';
+import { apiSignupMember, openPage, storeSession, url } from '../support/browser';
+import { useBrowser } from '../support/browser-per-file';
 
 /**
  * A size budget, measured the way a visitor pays for it: the compressed bytes of JavaScript a
@@ -11,18 +11,12 @@ import { apiSignupMember, launchBrowser, openPage, storeSession, url } from '../
 const BUDGET_KB = { javascript: 180, fonts: 60, total: 260 };
 const PAGES = ['/', '/providers', '/provider-portal', '/provider-profile/000000000000000000000000', '/admin/login'];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 it(`keeps every area's first page within ${BUDGET_KB.javascript} KB of JavaScript (compressed)`, async () => {
   const rows: { page: string; javascriptKb: number; fontsKb: number; totalKb: number; requests: number }[] = [];
   for (const path of PAGES) {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(chromium.browser);
     // The provider profile is for logged-in users: measure it as a member sees it.
     if (path.startsWith('/provider-profile/')) {
       const member = await apiSignupMember();
@@ -59,7 +53,7 @@ it('preloads only scripts the first page runs, and reads /remotes.json and each 
   const preloaded = [...html.matchAll(/<link rel="?preload"? href="?([^" >]+\.js)"? as="?script"?/g)].map(([, href]) => url(href!));
   expect(preloaded.length).toBeGreaterThan(3);
   for (const path of ['/', '/admin/login', '/provider-portal']) {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(chromium.browser);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.goto(url(path), { waitUntil: 'networkidle' });

@@ -3,34 +3,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { eventually, listEmails, sleep, waitForEmailsTo } from '@altmed/local-stack/src/testing';
-import {
-  E2E_ADMIN,
-  apiLogin,
-  apiSignupMember,
-  apiSignupProvider,
-  launchBrowser,
-  newNpiNumber,
-  openPage,
-  screenshot,
-  storeSession,
-  url,
-  type Session,
-} from '../support/browser';
+import { E2E_ADMIN, apiLogin, apiSignupMember, apiSignupProvider, newNpiNumber, screenshot, storeSession, url } from '../support/browser';
+import { useBrowser, usePagePerTest } from '../support/browser-per-file';
 
 /**
  * The provider portal and dashboard in Chromium against the running site (SPEC §2, §5, §8): three
  * steps with real JPEG and PNG files through S3, the emails, the refusals, and the dashboard's edits.
  */
-let browser: Browser;
-let session: Session;
+const chromium = useBrowser();
+const tab = usePagePerTest(chromium);
+/** The current test's page (tab.page), for the helpers below. */
 let page: Page;
+beforeEach(() => {
+  page = tab.page;
+});
 const files = fs.mkdtempSync(path.join(os.tmpdir(), 'altmed-e2e-images-'));
 const file = (name: string) => path.join(files, name);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   // A headshot JPEG that carries a GPS position, a gallery PNG, a text file named .png, and a 6 MB image.
   await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 40, g: 120, b: 90 } } })
     .jpeg({ quality: 90 })
@@ -42,17 +34,8 @@ beforeAll(async () => {
   fs.writeFileSync(file('notes.png'), 'These are notes, not a picture.');
   fs.writeFileSync(file('huge.jpg'), Buffer.alloc(6 * 1024 * 1024, 1));
 });
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   fs.rmSync(files, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  session = await openPage(browser);
-  page = session.page;
-});
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
 });
 
 const field = (label: string) => page.getByLabel(label, { exact: true });
@@ -276,7 +259,7 @@ describe('provider dashboard', () => {
       body: JSON.stringify({ status: 'block' }),
     });
     expect(blocked.status).toBe(200);
-    await storeSession(session.context, provider.token, provider.user);
+    await storeSession(tab.session.context, provider.token, provider.user);
     await page.goto(url('/provider/profile'));
     await page.getByText(/Your profile is not public: our team has blocked it\./).waitFor();
     expect(await page.getByText('Failed to load your profile information.').count()).toBe(0);
@@ -307,7 +290,7 @@ describe('the provider profile members see', () => {
       body: JSON.stringify({ status: 'approve' }),
     });
     expect(approval.status).toBe(200);
-    await storeSession(session.context, member.token, member.user);
+    await storeSession(tab.session.context, member.token, member.user);
 
     await page.goto(url(`/provider-profile/${approved.providerId}`));
     await page.getByRole('heading', { level: 1, name: 'Dr. Approved Profile' }).waitFor();

@@ -11,21 +11,21 @@ import {
   type RedeploySummary,
 } from '@altmed/local-stack/src/redeploy';
 import { sleep } from '@altmed/local-stack/src/testing';
-import type { Browser, Page } from 'playwright-core';
-import { apiLogin, ARTIFACTS_DIR, E2E_ADMIN, launchBrowser, openPage, REMOTE_FALLBACK, url } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { apiLogin, ARTIFACTS_DIR, E2E_ADMIN, openPage, REMOTE_FALLBACK, url } from '../support/browser';
+import { useBrowser } from '../support/browser-per-file';
 
 /**
  * Steady traffic on every area from a browser tab (Chromium's own connections and keep-alive, as a
  * visitor's), while `npm run redeploy`'s function rebuilds and replaces each of the nine units in turn.
  */
 const nodeUnits = JSON.parse(process.env.MARKETPLACE_NODE_UNITS ?? '{}') as Record<string, NodeUnitHandle>;
-let browser: Browser;
+const chromium = useBrowser();
 let traffic: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const { token } = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
-  ({ page: traffic } = await openPage(browser));
+  ({ page: traffic } = await openPage(chromium.browser));
   await traffic.goto(url('/'));
   // Each check in a loop of its own, for as long as the test runs; results stay in the page.
   await traffic.evaluate(
@@ -59,10 +59,6 @@ beforeAll(async () => {
     { checks, token },
   );
 }, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function resultsSince(index: number): Promise<TrafficResult[]> {
   return traffic.evaluate((from) => (window as unknown as { trafficResults: TrafficResult[] }).trafficResults.slice(from), index);
@@ -142,7 +138,7 @@ describe('redeploying each unit while the site is busy', () => {
 
 describe('a tab opened before a remote is redeployed', () => {
   it('keeps working in that remote, and its next page load gets the files just built', async () => {
-    const { page, pageErrors } = await openPage(browser);
+    const { page, pageErrors } = await openPage(chromium.browser);
     const { token, user } = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
     await page.addInitScript(
       ([t, u]) => {

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { apiSignupMember, launchBrowser, openPage, REMOTE_FALLBACK, screenshot, storeSession, url } from '../support/browser';
+import { apiSignupMember, openPage, REMOTE_FALLBACK, screenshot, storeSession, url } from '../support/browser';
+import { useBrowser } from '../support/browser-per-file';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 describe('a remote that is down', () => {
   it('shows a fallback in its own area while the rest of the site keeps working', async () => {
-    const { page, context, pageErrors } = await openPage(browser);
+    const { page, context, pageErrors } = await openPage(chromium.browser);
     await page.route('**/remotes/admin/**', (route) => route.abort());
 
     await page.goto(url('/admin/login'));
@@ -43,7 +36,7 @@ describe('a remote that is down', () => {
   });
 
   it('keeps the header and footer around a provider area that is down', async () => {
-    const { page, context, pageErrors } = await openPage(browser);
+    const { page, context, pageErrors } = await openPage(chromium.browser);
     await page.route('**/remotes/provider/**', (route) => route.abort());
     await page.goto(url('/provider-portal'));
     await page.getByText(REMOTE_FALLBACK).waitFor();
@@ -55,7 +48,7 @@ describe('a remote that is down', () => {
   });
 
   it('shows every remote area as unavailable when /remotes.json is missing', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(chromium.browser);
     await page.route('**/remotes.json', (route) => route.fulfill({ status: 503, body: 'down' }));
     const member = await apiSignupMember();
     await storeSession(context, member.token, member.user);

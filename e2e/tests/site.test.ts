@@ -1,35 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import {
-  apiLogin,
-  apiSignupMember,
-  E2E_ADMIN,
-  launchBrowser,
-  openPage,
-  REMOTE_FALLBACK,
-  screenshot,
-  apiSignupProvider,
-  storeSession,
-  url,
-  type Session,
-} from '../support/browser';
+import type { Page } from 'playwright-core';
+import { apiLogin, apiSignupMember, E2E_ADMIN, REMOTE_FALLBACK, screenshot, apiSignupProvider, storeSession, url } from '../support/browser';
+import { useBrowser, usePagePerTest } from '../support/browser-per-file';
 
-let browser: Browser;
-let session: Session;
+const chromium = useBrowser();
+const tab = usePagePerTest(chromium);
+/** The current test's page (tab.page), for the helpers below. */
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  session = await openPage(browser);
-  page = session.page;
-});
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
+beforeEach(() => {
+  page = tab.page;
 });
 
 const visible = (text: string | RegExp) => page.getByText(text).first().waitFor({ state: 'visible' });
@@ -125,10 +103,10 @@ describe('remote routes through the shell', () => {
   async function logInFor(pathname: string) {
     if (pathname.startsWith('/admin/') && pathname !== '/admin/login') {
       const { token, user } = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
-      await storeSession(session.context, token, user);
+      await storeSession(tab.session.context, token, user);
     } else if (pathname === '/provider/profile') {
       const provider = await apiSignupProvider('Dr. Rivera');
-      await storeSession(session.context, provider.token, provider.user);
+      await storeSession(tab.session.context, provider.token, provider.user);
     }
   }
 
@@ -189,7 +167,7 @@ describe('remote routes through the shell', () => {
 
     // Step 1 stores the id and the login the providers API returns; stand in for that step here.
     const provider = await apiSignupProvider('Dr. Steps');
-    await storeSession(session.context, provider.token, provider.user);
+    await storeSession(tab.session.context, provider.token, provider.user);
     await page.evaluate((id) => localStorage.setItem('providerId', id), provider.providerId);
     await page.goto(url('/qualifications'));
     await page.getByRole('heading', { name: 'Type of Medicine' }).waitFor();
@@ -201,7 +179,7 @@ describe('remote routes through the shell', () => {
 
   it('loads a provider profile from the API and shows its not-found or error state', async () => {
     const member = await apiSignupMember();
-    await storeSession(session.context, member.token, member.user);
+    await storeSession(tab.session.context, member.token, member.user);
     await page.goto(url('/provider-profile/000000000000000000000000'));
     const outcome = page.getByRole('heading', { name: /^(Provider Not Found|Error Loading Profile)$/ });
     await outcome.waitFor();
