@@ -1,8 +1,9 @@
 // @ts-check
-const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { createRequire } = require('node:module');
+const { keepRetiredFilesPlugin, RETIRED_FILES_REGISTER } = require('./plugins/keep-retired-files');
+const { preloadStartupScriptsPlugin } = require('./plugins/preload-startup-scripts');
 
 /**
  * The zod-free part of @altmed/contracts (constants and messages), from source: the front end
@@ -24,53 +25,6 @@ const reactRouterBuild = (/** @type {'production' | 'development'} */ mode) =>
 /** The page a remote serves when a team runs it on its own (`npm run dev -w mfe-…`). */
 const STANDALONE_TEMPLATE = path.resolve(__dirname, 'standalone.html');
 
-/** webpack's [contenthash:8] in an emitted file's name, or in the name of its compressed copy: what a redeploy keeps for a day. */
-const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+(\.br|\.gz)?$/i;
-/** How long files that the current build no longer uses stay in dist/ for pages opened before it. */
-const RETIRED_FILES_KEPT_MS = 24 * 60 * 60 * 1000;
-/** When each such file stopped being part of the build (a dotfile: the gateway and nginx do not serve it). */
-const RETIRED_FILES_REGISTER = '.retired-files.json';
-
-/**
- * A build replaces dist/ while the site serves it (`npm run redeploy`): a tab opened before it
- * still asks for the previous build's hashed chunks. Those stay for a day after the build that
- * stopped using them; webpack's clean removes everything else, and older hashed files.
- * @returns {import('webpack').WebpackPluginInstance}
- */
-function keepRetiredFilesPlugin() {
-  return {
-    /** @param {import('webpack').Compiler} compiler */
-    apply(compiler) {
-      const { CleanPlugin } = compiler.webpack;
-      const registerPath = () => path.join(compiler.outputPath, RETIRED_FILES_REGISTER);
-      /** @type {Record<string, number>} */
-      let retired = {};
-      compiler.hooks.thisCompilation.tap('KeepRetiredFiles', (compilation) => {
-        /** @type {Record<string, number>} */
-        let previous = {};
-        try {
-          previous = JSON.parse(fs.readFileSync(registerPath(), 'utf8'));
-        } catch {
-          // No build kept anything yet.
-        }
-        retired = {};
-        const now = Date.now();
-        CleanPlugin.getCompilationHooks(compilation).keep.tap('KeepRetiredFiles', (file) => {
-          if (file === RETIRED_FILES_REGISTER) return true;
-          if (!HASHED_FILE.test(file)) return undefined;
-          const retiredAt = previous[file] ?? now;
-          if (now - retiredAt >= RETIRED_FILES_KEPT_MS) return undefined;
-          retired[file] = retiredAt;
-          return true;
-        });
-      });
-      compiler.hooks.afterEmit.tap('KeepRetiredFiles', () => {
-        fs.writeFileSync(registerPath(), `${JSON.stringify(retired, null, 2)}\n`);
-      });
-    },
-  };
-}
-
 /**
  * @typedef {object} FederatedAppOptions
  * @property {string} dirname The app's folder (pass `__dirname`): its package.json gives the
@@ -91,63 +45,6 @@ function keepRetiredFilesPlugin() {
  *   it the app gets the standalone page, titled "<package name> (standalone)".
  * @property {string[]} [devProxy] Paths the dev server passes to the gateway (default `/api`).
  */
-
-/**
- * Adds `<link rel="preload" as="script">` for what the page runs at start-up but webpack loads only
- * once the entry has run: the chunks behind the entry's `import('./bootstrap')` (the federation's
- * async boundary) and the app's own provided copies of the shared modules that code uses (one
- * singleton each, the host's: `loaded-first`). The browser then fetches them beside the entry
- * instead of one round trip after it; the lazy pages' chunks are not preloaded.
- * @param {typeof import('html-webpack-plugin')} HtmlWebpackPlugin
- */
-function preloadStartupScriptsPlugin(HtmlWebpackPlugin) {
-  return {
-    /** @param {import('webpack').Compiler} compiler */
-    apply(compiler) {
-      compiler.hooks.compilation.tap('PreloadStartupScripts', (compilation) => {
-        HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartupScripts', (data) => {
-          const publicPath = typeof compilation.outputOptions.publicPath === 'string' ? compilation.outputOptions.publicPath : '/';
-          const startup = compilation.chunkGroups.filter((group) =>
-            group.origins.some(
-              (origin) =>
-                origin.request === './bootstrap' && origin.module && compilation.chunkGraph.getModuleChunks(origin.module).some((chunk) => chunk.hasRuntime()),
-            ),
-          );
-          /** @param {import('webpack').ChunkGroup[]} groups */
-          const sharedKeysConsumedBy = (groups) =>
-            groups.flatMap((group) =>
-              group.chunks.flatMap((chunk) =>
-                compilation.chunkGraph
-                  .getChunkModules(chunk)
-                  .filter((module) => module.constructor.name === 'ConsumeSharedModule')
-                  .map((module) => /** @type {{ options: { shareKey: string } }} */ (/** @type {unknown} */ (module)).options.shareKey),
-              ),
-            );
-          // The shared modules start-up code uses, and those they use in turn (react-dom/client uses react-dom).
-          const consumed = new Set(sharedKeysConsumedBy(startup));
-          /** @type {import('webpack').ChunkGroup[]} */
-          let provided = [];
-          for (let size = -1; size !== consumed.size;) {
-            size = consumed.size;
-            provided = compilation.chunkGroups.filter((group) =>
-              group.origins.some(
-                (origin) =>
-                  origin.module?.constructor.name === 'ProvideSharedModule' &&
-                  consumed.has(/** @type {{ _name: string }} */ (/** @type {unknown} */ (origin.module))._name),
-              ),
-            );
-            for (const key of sharedKeysConsumedBy(provided)) consumed.add(key);
-          }
-          const files = new Set([...startup, ...provided].flatMap((group) => group.getFiles()).filter((file) => file.endsWith('.js')));
-          for (const file of files) {
-            data.headTags.push(HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href: `${publicPath}${file}`, as: 'script' }));
-          }
-          return data;
-        });
-      });
-    },
-  };
-}
 
 /**
  * Brotli (quality 11) and gzip (level 9) copies of the scripts, manifests and icons beside each
