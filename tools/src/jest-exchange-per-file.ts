@@ -6,6 +6,6 @@ import { randomUUID } from 'node:crypto';
  * vhost, as it has databases of its own: the events one file publishes never reach the consumers
  * another file runs at the same time (each would send its own email). An exchange rather than a
  * vhost per file: making and deleting dozens of vhosts in a run wedged RabbitMQ 3.10's vhost
- * supervisor (docs/decisions.md), while an exchange is one cheap declaration.
+ * supervisor (docs/conventions.md, Tests), while an exchange is one cheap declaration.
  */
 process.env.EVENTS_EXCHANGE = `altmed.events.test-${randomUUID().slice(0, 8)}`;
