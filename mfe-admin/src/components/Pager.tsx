@@ -20,7 +20,7 @@ export function Pager({ page, totalPages, onPage }: { page: number; totalPages: 
         Previous
       </Button>
       <span aria-live="polite">
-        Page {page} of {totalPages}
+        Page {page.toLocaleString('en-US')} of {totalPages.toLocaleString('en-US')}
       </span>
       <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
         Next

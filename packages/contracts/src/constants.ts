@@ -140,5 +140,5 @@ export const REVIEW_TEXT_MIN_LENGTH = 20;
 export const REVIEW_TEXT_MAX_LENGTH = 2000;
 /** The admin Reviews page, a page at a time. */
 export const ADMIN_REVIEWS_PAGE_SIZE = 20;
-/** The last page the admin review list answers (20,000 reviews): a bound on the skip a query string can ask for. */
+/** The last page the admin review list answers (the 20,000 newest of a state) and its pager offers. */
 export const ADMIN_REVIEWS_MAX_PAGE = 1_000;

@@ -1,6 +1,7 @@
 import {
   COMPARE_MAX_PROVIDERS,
   COMPARE_MIN_PROVIDERS,
+  ADMIN_REVIEWS_MAX_PAGE,
   DIRECTORY_MAX_PAGE,
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
@@ -130,5 +131,5 @@ export const ReviewMessages = {
   actionInvalid: 'Action must be approve or reject',
   actionNotAllowed: 'This action does not apply to the review’s current state.',
   statusInvalid: 'Status must be pending, approved or rejected',
-  pageInvalid: 'The page must be a whole number from 1',
+  pageInvalid: `The page must be a whole number from 1 to ${ADMIN_REVIEWS_MAX_PAGE}`,
 } as const;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  ADMIN_REVIEWS_MAX_PAGE,
   ADMIN_REVIEWS_PAGE_SIZE,
   ProviderMessages,
   ReviewMessages,
@@ -242,7 +243,8 @@ export async function listReviewsForAdmin(deps: ReviewsDeps, state: ReviewState,
     page,
     pageSize: ADMIN_REVIEWS_PAGE_SIZE,
     total,
-    totalPages: Math.max(1, Math.ceil(total / ADMIN_REVIEWS_PAGE_SIZE)),
+    // Pages past ADMIN_REVIEWS_MAX_PAGE are not served: the pager offers only those it can open.
+    totalPages: Math.min(ADMIN_REVIEWS_MAX_PAGE, Math.max(1, Math.ceil(total / ADMIN_REVIEWS_PAGE_SIZE))),
   };
 }
 

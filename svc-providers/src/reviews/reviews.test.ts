@@ -178,6 +178,9 @@ describe('hostile input', () => {
       const answer = await api().get(`/admins/reviews${query}`).set(bearer(admin)).expect(400);
       expect(typeof (answer.body as { message: string }).message).toBe('string');
     }
+    // The pager offers pages 1 to 1,000 (the newest 20,000 of a state), and the answer says so.
+    await api().get('/admins/reviews?page=1001').set(bearer(admin)).expect(400, { message: 'The page must be a whole number from 1 to 1000' });
+    await api().get('/admins/reviews?page=1000').set(bearer(admin)).expect(200);
     const { providerId } = await approvedProvider();
     const created = ownOf(await write(providerId, ada).expect(201));
     for (const body of [{ action: 'delete' }, { action: 'approve', extra: 1 }, { action: { $ne: 'x' } }, {}, { status: 'approve' }]) {

@@ -67,8 +67,8 @@ class Reference {
     );
     const candidates = matchingText.filter((entry) => !onlyIds || onlyIds.includes(entry.id));
     const inAreas = (entry: SearchEntry) => !search.areas?.length || entry.specialties.some((area) => (search.areas as string[]).includes(area));
-    const inPlace = (entry: SearchEntry) =>
-      (!search.state || entry.state === search.state) && (!search.city || entry.city.toLowerCase() === search.city.toLowerCase());
+    const inCity = (entry: SearchEntry) => !search.city || entry.city.toLowerCase() === search.city.toLowerCase();
+    const inPlace = (entry: SearchEntry) => (!search.state || entry.state === search.state) && inCity(entry);
     const order: Record<DirectorySort, (a: SearchEntry, b: SearchEntry) => number> = {
       rating: (a, b) => b.averageRating - a.averageRating || b.totalReviews - a.totalReviews || byName(a, b),
       reviews: (a, b) => b.totalReviews - a.totalReviews || b.averageRating - a.averageRating || byName(a, b),
@@ -80,7 +80,7 @@ class Reference {
       ids: matching.slice(start, start + DIRECTORY_PAGE_SIZE).map((entry) => entry.id),
       total: matching.length,
       areaCounts: AREAS_OF_INTEREST.map((area) => candidates.filter((entry) => inPlace(entry) && entry.specialties.includes(area)).length),
-      stateCounts: US_STATE_CODES.map((state) => candidates.filter((entry) => inAreas(entry) && entry.state === state).length),
+      stateCounts: US_STATE_CODES.map((state) => candidates.filter((entry) => inAreas(entry) && inCity(entry) && entry.state === state).length),
     };
   }
 
@@ -116,6 +116,7 @@ const directorySearches: DirectorySearch[] = [
   { sort: 'rating', page: 1, areas: [AREAS_OF_INTEREST[0], AREAS_OF_INTEREST[3]] },
   { sort: 'reviews', page: 1, state: sample.state as DirectorySearch['state'], city: 'town 3' },
   { sort: 'rating', page: 1, city: 'Nowhere' },
+  { sort: 'rating', page: 1, city: 'town 5' },
 ];
 const adminQueries: AdminProvidersQuery[] = [
   {},

@@ -132,7 +132,7 @@ export interface DirectoryResult {
   total: number;
   /** How many providers each area of interest (by its position in AREAS_OF_INTEREST) holds with the other filters as they are (the areas filter left out). */
   areaCounts: Int32Array;
-  /** The same per state, by its position in US_STATE_CODES (the state and city filters left out). */
+  /** The same per state, by its position in US_STATE_CODES (the state filter left out: the city, typed on its own, stays when the state changes). */
   stateCounts: Int32Array;
 }
 
@@ -301,8 +301,9 @@ export class ProviderSearchIndex {
       if (textMatches && textMatches[slot] !== 1 && (areaBits & textAreaBits) === 0) continue;
       const stateIndex = stateAt[position]!;
       const inAreas = chosenAreaBits === 0 || (areaBits & chosenAreaBits) !== 0;
-      const inPlace = (state === -1 || stateIndex === state) && (city === -1 || cityAt[position] === city);
-      if (inAreas && stateIndex >= 0) stateCounts[stateIndex]! += 1;
+      const inCity = city === -1 || cityAt[position] === city;
+      const inPlace = (state === -1 || stateIndex === state) && inCity;
+      if (inAreas && inCity && stateIndex >= 0) stateCounts[stateIndex]! += 1;
       if (inPlace) for (let bits = areaBits, area = 0; bits !== 0; bits >>>= 1, area += 1) if (bits & 1) areaCounts[area]! += 1;
       if (!inAreas || !inPlace) continue;
       if (total >= start && entries.length < DIRECTORY_PAGE_SIZE) entries.push(this.entryOf(slot));

@@ -99,3 +99,21 @@ it('pages through the list with Previous and Next, keeping the filters, and star
   const asked = server.requests.map((r) => new URL(r.url, 'http://test').searchParams.toString());
   expect(asked).toEqual(['page=1', 'page=2', 'status=pending&page=1', 'status=pending&page=2', 'status=pending&search=lotus&page=1']);
 }, 20_000);
+
+it('writes the counts and the pager with thousands separators, as a business with 100,000 providers reads them', async () => {
+  const provider = { _id: '5f0c3c2e-2222-4222-8333-444455556666', providerName: 'Dr Many', isActive: true, isApproved: true };
+  server.setRoutes([
+    {
+      method: 'GET',
+      path: '/api/admins/providers',
+      status: 200,
+      body: { providers: [provider], stats: { total: 100_000, approved: 86_000, pending: 10_000, blocked: 4_000 }, page: 1, total: 100_000, totalPages: 5_000 },
+    },
+  ]);
+  const store = createSessionStore(localStorage);
+  store.login('admin-token', adminUser);
+  renderAdmin('/admin/providers', store);
+  expect(await screen.findByText('100,000')).toBeInTheDocument();
+  expect(screen.getByText('86,000')).toBeInTheDocument();
+  expect(screen.getByText('Page 1 of 5,000')).toBeInTheDocument();
+});

@@ -93,19 +93,19 @@ function ProvidersPageContent() {
       <Stats>
         <Stat>
           <span>Total</span>
-          <strong>{stats.total}</strong>
+          <strong>{stats.total.toLocaleString('en-US')}</strong>
         </Stat>
         <Stat>
           <span>Approved</span>
-          <strong>{stats.approved}</strong>
+          <strong>{stats.approved.toLocaleString('en-US')}</strong>
         </Stat>
         <Stat>
           <span>Pending</span>
-          <strong>{stats.pending}</strong>
+          <strong>{stats.pending.toLocaleString('en-US')}</strong>
         </Stat>
         <Stat>
           <span>Blocked</span>
-          <strong>{stats.blocked}</strong>
+          <strong>{stats.blocked.toLocaleString('en-US')}</strong>
         </Stat>
       </Stats>
       <Filters>
