@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -20,7 +20,10 @@ const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
  * machine with a vhost of the run's own, which stop() deletes.
  */
 export async function startRabbitmq(context: PartContext): Promise<RunningPart> {
-  if (context.forTests && !context.env.AMQP_URL) return startOwnNode(context);
+  if (context.forTests && !context.env.AMQP_URL) {
+    if (fs.existsSync(RABBITMQ_SERVER)) return startOwnNode(context);
+    context.log(`RabbitMQ: ${RABBITMQ_SERVER} is missing (not Debian's package): this run uses the server on the AMQP port with a vhost of its own`);
+  }
   const server = await useOrStartServer(context);
   if (!context.forTests) return server;
   const isolated = await createTestVhost(server.env.AMQP_URL!, context.log);
@@ -37,30 +40,56 @@ export async function startRabbitmq(context: PartContext): Promise<RunningPart> 
 /** Where Debian's package keeps the server script that runs the node in the foreground, as the calling user. */
 const RABBITMQ_SERVER = '/usr/lib/rabbitmq/bin/rabbitmq-server';
 const EPMD_PORT = 4369;
+/** Open files the run's node asks for, at most (a few hundred quorum queues need thousands; Erlang sizes tables by it). */
+const NODE_OPEN_FILES = 65_536;
+const NODE_DIR_PREFIX = 'altmed-rabbitmq-';
+
+/**
+ * Runs the server with as many open files as allowed (up to NODE_OPEN_FILES), and stops its whole
+ * process group once the process that started it is gone, however it ended (a run killed outright
+ * runs no exit handler).
+ */
+const NODE_SCRIPT = `parent=$PPID
+( while kill -0 "$parent" 2>/dev/null; do sleep 2; done; kill -TERM 0 ) &
+limit=$(ulimit -Hn)
+case "$limit" in unlimited) limit=${NODE_OPEN_FILES} ;; esac
+[ "$limit" -gt ${NODE_OPEN_FILES} ] && limit=${NODE_OPEN_FILES}
+ulimit -n "$limit"
+exec ${RABBITMQ_SERVER}`;
 
 /**
  * A RabbitMQ node of the test run's own, like its mail inbox and S3 server: its own name, free
  * ports on the loopback, its database and logs in a temporary directory, no plugins, none of the
  * machine's configuration, and as many open files as the hard limit allows (a run's few hundred
  * quorum queues use up the 1,024 that a node started through `su` gets). It runs as the calling
- * user, in the foreground, as a child process: stop() (or this process ending) stops it and removes
- * its directory. Erlang's port mapper (epmd) is shared with the machine's node; one this run had
- * to start is stopped with it.
+ * user, in the foreground, as a child process: stop() (or this process ending, however) stops it,
+ * and its directory goes with stop() or with the next run. Erlang's port mapper (epmd) is shared
+ * with the machine's node; one this run had to start listens on the loopback and is stopped with it.
  */
 async function startOwnNode({ logsDir, log }: PartContext): Promise<RunningPart> {
   const name = 'RabbitMQ';
-  if (!fs.existsSync(RABBITMQ_SERVER)) throw new Error(`${RABBITMQ_SERVER} is missing: install the rabbitmq-server package, or set AMQP_URL`);
+  removeDirectoriesOfEndedRuns(log);
   const [amqpPort, distPort] = (await freePorts(2)) as [number, number];
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'altmed-rabbitmq-'));
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), `${NODE_DIR_PREFIX}${process.pid}-`));
+  const nodeName = `altmed-test-${process.pid}-${randomUUID().slice(0, 8)}@localhost`;
   fs.writeFileSync(path.join(home, 'enabled_plugins'), '[].\n');
+  fs.writeFileSync(path.join(home, 'advanced.config'), '[].\n');
   fs.writeFileSync(path.join(home, 'rabbitmq.conf'), '');
   fs.writeFileSync(path.join(home, 'rabbitmq-env.conf'), '');
+  fs.mkdirSync(path.join(home, 'conf.d'));
+  const openFiles = Number(spawnSync('/bin/sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim());
+  if (openFiles < OPEN_FILES_FOR_A_TEST_RUN) {
+    log(
+      `RabbitMQ WARNING: this user may open at most ${openFiles} files, fewer than a test run's node needs (${OPEN_FILES_FOR_A_TEST_RUN}); expect services that do not get ready`,
+    );
+  }
   const epmdWasRunning = await isPortOpen(EPMD_PORT);
   const nodeEnv = {
     ...withoutRabbitmqSettings(process.env),
     // Erlang keeps the node's cookie in $HOME.
     HOME: home,
-    RABBITMQ_NODENAME: `altmed-test-${process.pid}@localhost`,
+    ERL_EPMD_ADDRESS: '127.0.0.1',
+    RABBITMQ_NODENAME: nodeName,
     RABBITMQ_NODE_IP_ADDRESS: '127.0.0.1',
     RABBITMQ_NODE_PORT: String(amqpPort),
     RABBITMQ_DIST_PORT: String(distPort),
@@ -68,12 +97,14 @@ async function startOwnNode({ logsDir, log }: PartContext): Promise<RunningPart>
     RABBITMQ_MNESIA_BASE: path.join(home, 'mnesia'),
     RABBITMQ_LOG_BASE: path.join(home, 'log'),
     RABBITMQ_CONFIG_FILE: path.join(home, 'rabbitmq.conf'),
+    RABBITMQ_CONFIG_FILES: path.join(home, 'conf.d'),
+    RABBITMQ_ADVANCED_CONFIG_FILE: path.join(home, 'advanced.config'),
     RABBITMQ_CONF_ENV_FILE: path.join(home, 'rabbitmq-env.conf'),
     RABBITMQ_ENABLED_PLUGINS_FILE: path.join(home, 'enabled_plugins'),
     RABBITMQ_PID_FILE: path.join(home, 'rabbitmq.pid'),
   };
   const logFile = path.join(logsDir, 'rabbitmq-test.log');
-  const child = spawnLoggedToFile('/bin/sh', ['-c', `ulimit -n "$(ulimit -Hn)"; exec ${RABBITMQ_SERVER}`], { logFile, env: nodeEnv, cwd: home });
+  const child = spawnLoggedToFile('/bin/sh', ['-c', NODE_SCRIPT], { logFile, env: nodeEnv, cwd: home });
   const stop = async () => {
     await stopProcess(child, 30_000);
     if (!epmdWasRunning) await runCommand('epmd', ['-kill'], { quiet: true }).catch(() => undefined);
@@ -93,8 +124,18 @@ async function startOwnNode({ logsDir, log }: PartContext): Promise<RunningPart>
     await stop();
     throw error;
   }
-  log(`started RabbitMQ for this test run: ${amqpUrl} (node altmed-test-${process.pid}@localhost, log ${path.relative(process.cwd(), logFile) || logFile})`);
+  log(`started RabbitMQ for this test run: ${amqpUrl} (node ${nodeName}, log ${path.relative(process.cwd(), logFile) || logFile})`);
   return { name, env: { AMQP_URL: amqpUrl }, stop };
+}
+
+/** The directories of test runs' nodes whose process has ended (killed before their stop()). */
+function removeDirectoriesOfEndedRuns(log: (message: string) => void): void {
+  for (const entry of fs.readdirSync(os.tmpdir())) {
+    const pid = Number(new RegExp(`^${NODE_DIR_PREFIX}(\\d+)-`).exec(entry)?.[1]);
+    if (!pid || isProcessAlive(pid)) continue;
+    fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+    log(`RabbitMQ: removed ${entry}, the node directory of a test run that has ended`);
+  }
 }
 
 // The node reads RABBITMQ_* variables; the test run's settings alone decide how it runs.

@@ -58,7 +58,7 @@ export const directoryResponseSchema = z.object({
   totalPages: z.number(),
   /** How many providers each area of interest has with the other filters as they are (the areas left out), in the list's order; areas with none left out. */
   areaCounts: z.array(z.object({ area: z.enum(AREAS_OF_INTEREST), count: z.number() })),
-  /** How many providers each state has with the other filters as they are (state and city left out), most first; states with none left out. */
+  /** How many providers each state has with the other filters as they are (the state left out), most first; states with none left out. */
   stateCounts: z.array(z.object({ state: z.enum(US_STATE_CODES), count: z.number() })),
 });
 export type DirectoryResponse = z.infer<typeof directoryResponseSchema>;

@@ -1,12 +1,13 @@
 // @ts-check
 
 /**
- * The share key a ProvideSharedModule provides, from its public identifier
- * (`provide module (<scope>) <key>@<version> = <request>`): the key itself is a private field.
+ * The share key a ProvideSharedModule provides, from its public identifier: Module Federation's
+ * `provide module (<scope>)[ (<layer>)] <key>@<version> = <request>`, webpack's own
+ * `provide module (<scope>) <key>@<version>|<request>`. The key itself is a private field.
  * @param {import('webpack').Module} module
  */
 function providedShareKeyOf(module) {
-  const key = /^provide module \([^)]*\) (.+?)@[^@\s]* = /.exec(module.identifier())?.[1];
+  const key = /^provide module \([^)]*\)(?: \([^)]*\))? (.+?)@[^@\s|]*(?: = |\|)/.exec(module.identifier())?.[1];
   if (!key) throw new Error(`PreloadStartupScripts: a provided shared module webpack names in a way it does not know: ${module.identifier()}`);
   return key;
 }

@@ -184,7 +184,7 @@ describe('GET /directory/providers', () => {
     expect(keysOf(found(await search('?sort=name', paying).expect(200)).providers)).toEqual(['ava', 'liam', 'maya']);
   });
 
-  it('counts per area within the other filters, and per state with the state and city left out', async () => {
+  it('counts per area within the other filters, and per state with the state left out (the city stays: it is typed on its own)', async () => {
     expect(found(await search('?state=TX', paying).expect(200))).toMatchObject({
       total: 2,
       areaCounts: [
@@ -198,6 +198,8 @@ describe('GET /directory/providers', () => {
       ],
     });
     expect(found(await search('?areas=Nutrition', paying).expect(200)).stateCounts).toEqual([{ state: 'TX', count: 1 }]);
+    // Only Texas has an Austin: another state would find nothing with the city kept.
+    expect(found(await search('?state=OR&city=Austin', paying).expect(200)).stateCounts).toEqual([{ state: 'TX', count: 2 }]);
   });
 
   it('finds words in any order and forgives one typo in a long word, never a part inside a word', async () => {

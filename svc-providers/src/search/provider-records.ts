@@ -1,19 +1,20 @@
 import { LRUCache } from 'lru-cache';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 
-/** About 4 KB each in memory: some 80 MB, the pages admins and members open again. */
-const KEPT_RECORDS = 20_000;
+/** The memory the kept records may take, measured as their JSON (a record is 1-2 KB typically, more with a long history). */
+const KEPT_BYTES = 64 * 1024 * 1024;
 
 /**
  * The provider records that lists show (the admin list's page, a member's saved providers), read
  * by id and kept, least recently used first out. The search index's events keep them true: every
  * change a provider event names is forgotten the moment it is known (`forget`), before the index
- * reads it again, so a list shows a change as soon as the index does. A read that a change
- * overtook is answered but not kept, so a record read before a change never outlives it.
+ * reads it again, and again once the index has read it (a list may have kept the record in
+ * between), so a list shows a change as soon as the index does. A read that a change overtook is
+ * answered but not kept, so a record read before a change never outlives it.
  * Profiles and writes read the database itself.
  */
 export class ProviderRecordCache {
-  private readonly records = new LRUCache<string, ProviderDocument>({ max: KEPT_RECORDS });
+  private readonly records = new LRUCache<string, ProviderDocument>({ maxSize: KEPT_BYTES, sizeCalculation: (record) => JSON.stringify(record).length });
   /** Counts the changes forgotten: a read is kept only if none came while it ran. */
   private changes = 0;
 

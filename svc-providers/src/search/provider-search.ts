@@ -33,6 +33,8 @@ export class ProviderSearch {
         readAll: async () => {
           const records = await providers.find({ accountState: 'active' }).select(SEARCH_ENTRY_FIELDS).lean<SearchedRecord[]>();
           this.index = await ProviderSearchIndex.of(records);
+          // Records a list read while this ran may predate it: the kept ones never lag the index.
+          this.records.forget('all');
           return this.index.size;
         },
         readByIds: async (ids) => {
@@ -43,6 +45,8 @@ export class ProviderSearch {
           const found = new Set(records.map((record) => record._id));
           for (const record of records) this.index.upsert(record);
           for (const id of ids) if (!found.has(id)) this.index.remove(id);
+          // A list may have kept a record between the change and this read, and the read may hold a later change.
+          this.records.forget(ids);
         },
         onChange: (ids) => this.records.forget(ids),
       },
