@@ -75,6 +75,11 @@ it('seeds a generated set with its reviews, by generated members, again without 
     const listed = await request(site.url).get('/admins/providers?search=bench').set('Authorization', `Bearer ${admin}`);
     return (listed.body as { total: number }).total === 600;
   }, 10_000);
+  // The moderation queue was told too (review.changed): the admin Reviews page counts the seeded reviews.
+  await eventually(async () => {
+    const approved = await request(site.url).get('/admins/reviews?status=approved&page=2').set('Authorization', `Bearer ${admin}`);
+    return (approved.body as { total: number }).total >= 900;
+  }, 10_000);
 
   await expect(seedCommand(['--providers', 'lots'], seedEnv(), () => undefined)).rejects.toThrow('--providers must be a whole number');
 }, 60_000);
