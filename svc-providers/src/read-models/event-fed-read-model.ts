@@ -22,6 +22,17 @@ export async function readOwnWrite(refresh: Promise<void>): Promise<void> {
   await settlesWithin(refresh, OWN_WRITE_WAIT_MS);
 }
 
+/** Applies a read of these ids to a model: each record found takes its place, each id not found leaves it. */
+export function applyReadByIds<R extends { _id: string }>(
+  model: { upsert: (record: R) => void; remove: (id: string) => void },
+  ids: readonly string[],
+  records: readonly R[],
+): void {
+  const found = new Set(records.map((record) => record._id));
+  for (const record of records) model.upsert(record);
+  for (const id of ids) if (!found.has(id)) model.remove(id);
+}
+
 /** What a read model kept in memory reads from the database, and which events name changed records. */
 export interface ReadModelSource {
   /** Names the model in logs and its queue (each instance has its own). */

@@ -1,6 +1,6 @@
 import { REVIEW_STATES, type EventEnvelope, type ReviewState } from '@altmed/contracts';
 import { createEvent, type EventBroker, type Logger } from '@altmed/service-kit';
-import { EventFedReadModel } from '../read-models/event-fed-read-model';
+import { EventFedReadModel, applyReadByIds } from '../read-models/event-fed-read-model';
 import type { ReviewDocument, ReviewModel } from './review.model';
 
 /** What the queue holds of a review: its state and the admin Reviews page's order. */
@@ -129,9 +129,7 @@ export class ModerationQueue {
             .find({ _id: { $in: [...ids] } })
             .select(QUEUED_FIELDS)
             .lean<QueuedRecord[]>();
-          const found = new Set(records.map((record) => record._id));
-          for (const record of records) this.index.upsert(record);
-          for (const id of ids) if (!found.has(id)) this.index.remove(id);
+          applyReadByIds(this.index, ids, records);
         },
       },
       logger,

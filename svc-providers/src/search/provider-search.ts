@@ -1,6 +1,6 @@
 import { type AdminProvidersQuery, type DirectorySearch, type EventEnvelope } from '@altmed/contracts';
 import { createEvent, type EventBroker, type Logger } from '@altmed/service-kit';
-import { EventFedReadModel, readOwnWrite } from '../read-models/event-fed-read-model';
+import { EventFedReadModel, applyReadByIds, readOwnWrite } from '../read-models/event-fed-read-model';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 import { ProviderRecordCache } from './provider-records';
 import { ProviderSearchIndex, SEARCH_ENTRY_FIELDS, type AdminResult, type DirectoryResult, type SearchedRecord } from './provider-search-index';
@@ -42,9 +42,7 @@ export class ProviderSearch {
             .find({ _id: { $in: [...ids] } })
             .select(SEARCH_ENTRY_FIELDS)
             .lean<SearchedRecord[]>();
-          const found = new Set(records.map((record) => record._id));
-          for (const record of records) this.index.upsert(record);
-          for (const id of ids) if (!found.has(id)) this.index.remove(id);
+          applyReadByIds(this.index, ids, records);
           // A list may have kept a record between the change and this read, and the read may hold a later change.
           this.records.forget(ids);
         },
