@@ -211,15 +211,6 @@ function toAdminReview(review: ReviewDocument, provider: Pick<ProviderDocument, 
   };
 }
 
-async function providerNamesOf(deps: ReviewsDeps, providerIds: string[]) {
-  if (providerIds.length === 0) return new Map<string, Pick<ProviderDocument, '_id' | 'providerName' | 'practiceName'>>();
-  const found = await deps.providers
-    .find({ _id: { $in: [...new Set(providerIds)] } })
-    .select({ providerName: 1, practiceName: 1 })
-    .lean<Pick<ProviderDocument, '_id' | 'providerName' | 'practiceName'>[]>();
-  return new Map(found.map((provider) => [provider._id, provider]));
-}
-
 /**
  * GET /admins/reviews: the reviews in one state (pending by default), newest submission first, a
  * page at a time, with their providers' names. Which reviews, and how many, the moderation queue
@@ -233,10 +224,8 @@ export async function listReviewsForAdmin(deps: ReviewsDeps, state: ReviewState,
     await deps.moderation.refresh(found.stale);
     found = await reviewsOfPage(deps, state, skip);
   }
-  const names = await providerNamesOf(
-    deps,
-    found.reviews.map((review) => review.providerId),
-  );
+  // The providers' names come through the record cache that list pages share (a page's 20 records from FerretDB cost ~9 ms of CPU).
+  const names = await deps.search.recordsOf(found.reviews.map((review) => review.providerId));
   const total = deps.moderation.count(state);
   return {
     reviews: found.reviews.map((review) => toAdminReview(review, names.get(review.providerId))),
@@ -295,6 +284,6 @@ export async function moderateReview(deps: ReviewsDeps, reviewId: string, action
   if (!updated) throw conflict(ReviewMessages.actionNotAllowed);
   await reviewWritten(deps, reviewId);
   if (action === 'approve' || review.isApproved) await refreshReviewStats(deps, review.providerId);
-  const names = await providerNamesOf(deps, [review.providerId]);
+  const names = await deps.search.recordsOf([review.providerId]);
   return toAdminReview(updated, names.get(review.providerId));
 }
