@@ -1,5 +1,5 @@
 // @ts-check
-const { federatedAppConfig, keepRetiredFilesPlugin, RETIRED_FILES_REGISTER } = require('./webpack');
+const { federatedAppConfig, keepRetiredFilesPlugin, publishEntryFilesLastPlugin, RETIRED_FILES_REGISTER } = require('./webpack');
 const { webJestConfig } = require('./jest');
 
-module.exports = { federatedAppConfig, keepRetiredFilesPlugin, RETIRED_FILES_REGISTER, webJestConfig };
+module.exports = { federatedAppConfig, keepRetiredFilesPlugin, publishEntryFilesLastPlugin, RETIRED_FILES_REGISTER, webJestConfig };

@@ -4,6 +4,7 @@ const zlib = require('node:zlib');
 const { createRequire } = require('node:module');
 const { keepRetiredFilesPlugin, RETIRED_FILES_REGISTER } = require('./plugins/keep-retired-files');
 const { preloadStartupScriptsPlugin } = require('./plugins/preload-startup-scripts');
+const { publishEntryFilesLastPlugin } = require('./plugins/publish-entry-files-last');
 
 /**
  * The zod-free part of @altmed/contracts (constants and messages), from source: the front end
@@ -191,7 +192,7 @@ function federatedAppConfig(options) {
           ...(publicPath === 'auto' ? { publicPath: production ? 'auto' : '/' } : {}),
         }),
         ...(html && production ? [preloadStartupScriptsPlugin(HtmlWebpackPlugin)] : []),
-        ...(production ? [...precompressPlugins(CompressionPlugin), keepRetiredFilesPlugin()] : []),
+        ...(production ? [...precompressPlugins(CompressionPlugin), keepRetiredFilesPlugin(), publishEntryFilesLastPlugin()] : []),
       ],
       performance: { hints: false },
       devServer: {
@@ -207,4 +208,4 @@ function federatedAppConfig(options) {
   };
 }
 
-module.exports = { federatedAppConfig, keepRetiredFilesPlugin, RETIRED_FILES_REGISTER };
+module.exports = { federatedAppConfig, keepRetiredFilesPlugin, publishEntryFilesLastPlugin, RETIRED_FILES_REGISTER };

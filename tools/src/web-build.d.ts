@@ -2,5 +2,6 @@
 declare module '@altmed/web-build' {
   import type { WebpackPluginInstance } from 'webpack';
   export function keepRetiredFilesPlugin(): WebpackPluginInstance;
+  export function publishEntryFilesLastPlugin(): WebpackPluginInstance;
   export const RETIRED_FILES_REGISTER: string;
 }

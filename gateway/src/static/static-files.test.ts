@@ -260,3 +260,79 @@ it('takes pages from SHELL_URL when the shell is deployed on its own', async () 
     await shell.stop();
   }
 });
+
+describe('while a build replaces the files a page loads first', () => {
+  // Two builds' versions of each file, of very different lengths: a length from one and bytes from the other cannot pass for either.
+  const versions = (name: string) => [`/* ${name}, long build */ ${'x'.repeat(40_000)}`, `/* ${name}, short build */`];
+  const files = { 'index.html': versions('index.html'), 'remoteEntry.js': versions('remoteEntry.js'), 'mf-manifest.json': versions('mf-manifest.json') };
+  let site: TestGateway;
+  let shell: string;
+  let member: string;
+
+  beforeAll(async () => {
+    shell = tempFolder({ 'index.html': files['index.html'][0]! });
+    member = tempFolder({ 'remoteEntry.js': files['remoteEntry.js'][0]!, 'mf-manifest.json': files['mf-manifest.json'][0]! });
+    site = await startTestGateway({ SHELL_DIST: shell, MEMBER_DIST: member });
+  });
+
+  afterAll(async () => {
+    await site.stop();
+    for (const folder of [shell, member]) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** As web-build publishes a file whose name has no hash: written beside it under a dotfile name, then renamed over it. */
+  async function publish(folder: string, file: string, content: string | Buffer): Promise<void> {
+    const temporary = path.join(folder, `.${file}.publishing`);
+    await fs.promises.writeFile(temporary, content);
+    await fs.promises.rename(temporary, path.join(folder, file));
+  }
+
+  it('answers each request with one whole version, its Brotli copy included, and never leaves one hanging', async () => {
+    const requests = [
+      { path: '/', file: 'index.html', encoding: 'identity' },
+      { path: '/providers', file: 'index.html', encoding: 'identity' },
+      { path: '/remotes/member/remoteEntry.js', file: 'remoteEntry.js', encoding: 'identity' },
+      { path: '/remotes/member/remoteEntry.js', file: 'remoteEntry.js', encoding: 'br' },
+      { path: '/remotes/member/mf-manifest.json', file: 'mf-manifest.json', encoding: 'br' },
+    ] as const;
+    let publishing = true;
+    const publisher = (async () => {
+      for (let round = 0; publishing; round += 1) {
+        const version = round % 2;
+        const entry = files['remoteEntry.js'][version]!;
+        const manifest = files['mf-manifest.json'][version]!;
+        await Promise.all([
+          publish(shell, 'index.html', files['index.html'][version]!),
+          publish(member, 'remoteEntry.js', entry),
+          publish(member, 'remoteEntry.js.br', zlib.brotliCompressSync(entry)),
+          publish(member, 'mf-manifest.json', manifest),
+          publish(member, 'mf-manifest.json.br', zlib.brotliCompressSync(manifest)),
+        ]);
+      }
+    })();
+    const answers: string[] = [];
+    const wrong: string[] = [];
+    const until = Date.now() + 3_000;
+    await Promise.all(
+      requests.map(async ({ path: requestPath, file, encoding }) => {
+        while (Date.now() < until) {
+          try {
+            // fetch decodes the Brotli copy; a body shorter than its Content-Length would wait for the socket's end, so time out.
+            const response = await fetch(`${site.url}${requestPath}`, { headers: { 'accept-encoding': encoding }, signal: AbortSignal.timeout(2_000) });
+            const body = await response.text();
+            const version = files[file].indexOf(body);
+            if (response.status !== 200 || version < 0) wrong.push(`${requestPath} (${encoding}): ${response.status}, ${body.length} characters`);
+            else answers.push(`${requestPath} ${encoding} ${version}`);
+          } catch (error) {
+            wrong.push(`${requestPath} (${encoding}): ${String(error)}`);
+          }
+        }
+      }),
+    );
+    publishing = false;
+    await publisher;
+    expect(wrong).toEqual([]);
+    // Both builds were seen on every path: the replacement happened under the requests.
+    for (const { path: requestPath, encoding } of requests) for (const version of [0, 1]) expect(answers).toContain(`${requestPath} ${encoding} ${version}`);
+  }, 30_000);
+});

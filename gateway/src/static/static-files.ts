@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
-import express, { Router, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import mime from 'mime-types';
 import { notFoundHandler } from '@altmed/service-kit';
 import type { PaymentConfig } from '@altmed/contracts';
@@ -42,42 +42,85 @@ function buildFilePath(requestPath: string): string | null {
   return decoded;
 }
 
+/** A file a build writes again under the same name (index.html, remoteEntry.js, mf-manifest.json), unlike a hashed one. */
+function isRewrittenInPlace(file: string): boolean {
+  return !HASHED_FILE.test(path.basename(file));
+}
+
 /**
- * Sends the build's Brotli or gzip copy of a file (`main.1a2b3c4d.js.br`) to a browser that
- * accepts it; a file without one goes on to express.static (and the compression middleware).
- * Looked up on each request, not listed at start: a redeploy writes new files while the gateway runs.
+ * Answers with one read of one open file, for a file a build writes again under its name: web-build
+ * renames each new version into place, and a stat then an open (express.static) could pair one
+ * version's length with the other's bytes: a body cut short, or a request left waiting for bytes
+ * that never come. Express adds the ETag and answers a revalidation with 304. False when there is no such file.
  */
-function precompressedFiles(dist: string): RequestHandler {
-  const isFile = (file: string) =>
-    fs.promises.stat(path.join(dist, file)).then(
+async function sendSnapshot(res: Response, filePath: string, headers: Record<string, string>): Promise<boolean> {
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(filePath, 'r');
+  } catch (error) {
+    if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return false;
+    throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) return false;
+    const body = await handle.readFile();
+    res.set({ ...headers, 'Last-Modified': stats.mtime.toUTCString() });
+    res.send(body);
+    return true;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The build's Brotli or gzip copy of a file (`main.1a2b3c4d.js.br`) that the browser accepts, if there is one. */
+async function precompressedCopy(dist: string, file: string, req: Request): Promise<(typeof PRECOMPRESSED)[number] | undefined> {
+  if (!PRECOMPRESSED_TYPES.has(path.extname(file))) return undefined;
+  // Brotli whenever it is accepted at all, as nginx's brotli_static does: browsers list both at the same weight.
+  for (const candidate of PRECOMPRESSED.filter(({ encoding }) => req.acceptsEncodings(encoding) === encoding)) {
+    const isFile = await fs.promises.stat(path.join(dist, `${file}${candidate.extension}`)).then(
       (stats) => stats.isFile(),
       () => false,
     );
+    if (isFile) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Sends a file's compressed copy to a browser that accepts it, and a file a build rewrites from a
+ * snapshot; a hashed file without a copy goes on to express.static (and the compression middleware).
+ * Looked up on each request, not listed at start: a redeploy writes new files while the gateway runs.
+ */
+function buildFiles(dist: string): RequestHandler {
   return async (req, res, next) => {
     const file = buildFilePath(req.path);
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !file || !PRECOMPRESSED_TYPES.has(path.extname(file))) return next();
-    // Brotli whenever it is accepted at all, as nginx's brotli_static does: browsers list both at the same weight.
-    let copy: (typeof PRECOMPRESSED)[number] | undefined;
-    for (const candidate of PRECOMPRESSED.filter(({ encoding }) => req.acceptsEncodings(encoding) === encoding)) {
-      if (await isFile(`${file}${candidate.extension}`)) {
-        copy = candidate;
-        break;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !file || path.extname(file) === '') return next();
+    try {
+      const copy = await precompressedCopy(dist, file, req);
+      const type = mime.contentType(path.extname(file)) || 'application/octet-stream';
+      const headers = {
+        'Content-Type': type,
+        'Cache-Control': cacheControlFor(file),
+        ...(copy ? { 'Content-Encoding': copy.encoding, Vary: 'Accept-Encoding' } : {}),
+      };
+      if (isRewrittenInPlace(file)) {
+        const sent =
+          (copy && (await sendSnapshot(res, path.join(dist, `${file}${copy.extension}`), headers))) ||
+          (await sendSnapshot(res, path.join(dist, file), { 'Content-Type': type, 'Cache-Control': cacheControlFor(file) }));
+        return sent ? undefined : next();
       }
+      if (!copy) return next();
+      // No ranges: a range of the compressed bytes is of no use to a page, and a refused one would leave its headers behind.
+      res.sendFile(`${file}${copy.extension}`, { root: dist, headers, acceptRanges: false, lastModified: true }, (err?: Error) => {
+        if (!err || res.headersSent) return;
+        // A failed precondition, or the copy gone since the stat (a redeploy): answer as for the file itself.
+        for (const header of [...Object.keys(headers), 'ETag', 'Last-Modified']) res.removeHeader(header);
+        next();
+      });
+    } catch (error) {
+      next(error);
     }
-    if (!copy) return next();
-    const headers = {
-      'Content-Encoding': copy.encoding,
-      'Content-Type': mime.contentType(path.extname(file)) || 'application/octet-stream',
-      'Cache-Control': cacheControlFor(file),
-      Vary: 'Accept-Encoding',
-    };
-    // No ranges: a range of the compressed bytes is of no use to a page, and a refused one would leave its headers behind.
-    res.sendFile(`${file}${copy.extension}`, { root: dist, headers, acceptRanges: false, lastModified: true }, (err?: Error) => {
-      if (!err || res.headersSent) return;
-      // A failed precondition, or the copy gone since the stat (a redeploy): answer as for the file itself.
-      for (const header of [...Object.keys(headers), 'ETag', 'Last-Modified']) res.removeHeader(header);
-      next();
-    });
   };
 }
 
@@ -87,16 +130,13 @@ function precompressedFiles(dist: string): RequestHandler {
  */
 export function shellFiles(dist: string): Router {
   const router = Router();
-  router.use(precompressedFiles(dist));
-  router.use(express.static(dist, staticOptions));
+  router.use(buildFiles(dist));
+  router.use(express.static(dist, { ...staticOptions, index: false }));
   router.use((req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || path.posix.extname(req.path) !== '') return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile('index.html', { root: dist }, (err?: NodeJS.ErrnoException) => {
-      if (!err || res.headersSent) return;
-      if (err.code !== 'ENOENT') return next(err);
-      res.status(404).type('text/plain').send('The site is not built yet: run `npm run build -w shell`.\n');
-    });
+    sendSnapshot(res, path.join(dist, 'index.html'), { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).then((sent) => {
+      if (!sent) res.status(404).type('text/plain').send('The site is not built yet: run `npm run build -w shell`.\n');
+    }, next);
   });
   return router;
 }
@@ -114,7 +154,7 @@ export function remoteFiles(remotes: Remote[]): Router {
   });
   for (const remote of remotes) {
     const mountPath = remote.mountPath.replace(/^\/remotes/, '');
-    router.use(mountPath, precompressedFiles(remote.dist));
+    router.use(mountPath, buildFiles(remote.dist));
     router.use(mountPath, express.static(remote.dist, { ...staticOptions, index: false }));
   }
   router.use(notFoundHandler);

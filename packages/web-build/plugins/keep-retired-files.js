@@ -49,4 +49,4 @@ function keepRetiredFilesPlugin() {
   };
 }
 
-module.exports = { keepRetiredFilesPlugin, RETIRED_FILES_REGISTER };
+module.exports = { keepRetiredFilesPlugin, RETIRED_FILES_REGISTER, HASHED_FILE };
