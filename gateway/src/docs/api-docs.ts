@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { API_ACCESS, Messages, OPENAPI_PATH, openApiPath } from '@altmed/contracts';
+import { API_ACCESS, Messages, OPENAPI_PATH, openApiPath, SUPPORT_EMAIL } from '@altmed/contracts';
 import type { ServiceName } from '../config';
 
 /** The parts of a service's OpenAPI document that are merged. */
@@ -50,6 +50,7 @@ async function mergedDocument(services: Record<ServiceName, string>, timeoutMs: 
       title: 'Altmed marketplace API',
       version: available.map(([name, document]) => `${name} ${document.info.version}`).join(', '),
       description: 'Every route a browser reaches through the gateway, from the documents the services serve. Errors answer `{ "message": "…" }`.',
+      contact: { name: 'Altmed support', email: SUPPORT_EMAIL },
     },
     servers: [{ url: '/api' }],
     security: [{ bearer: [] }],

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { createSessionStore } from '@altmed/web-kit';
+import { accountFixture } from '@altmed/web-kit/src/testing/fixtures';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
 import { adminUser, renderAdmin } from '../test/renderAdmin';
 
@@ -87,7 +88,7 @@ describe('admin login', () => {
 
   it('refuses a non-admin account without storing a session', async () => {
     server.setRoutes([
-      { method: 'POST', path: '/api/users/login', status: 200, body: { token: 't', user: { id: 'u', name: 'U', email: 'u@example.com', role: 'user' } } },
+      { method: 'POST', path: '/api/users/login', status: 200, body: { token: 't', user: accountFixture({ id: 'u', name: 'U', email: 'u@example.com' }) } },
     ]);
     const { store } = renderAdmin('/admin/login');
     fill('u@example.com', 'pw123456');

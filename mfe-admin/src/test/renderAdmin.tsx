@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import type { SessionStore } from '@altmed/web-kit';
+import { accountFixture } from '@altmed/web-kit/src/testing/fixtures';
 import { renderAtPath } from '@altmed/web-kit/src/testing/renderAtPath';
 import AdminApp from '../app/AdminApp';
 
@@ -15,4 +16,4 @@ export function renderAdmin(path: string, store?: SessionStore) {
   );
 }
 
-export const adminUser = { id: 'a1', name: 'Ada Admin', email: 'admin@example.com', role: 'admin' as const, isAdmin: true };
+export const adminUser = accountFixture({ id: 'a1', name: 'Ada Admin', email: 'admin@example.com', role: 'admin' });

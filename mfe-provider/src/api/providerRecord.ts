@@ -1,12 +1,12 @@
-import type {
-  Provider,
-  ProviderBasicInfo,
-  ProviderContent,
-  ProviderInfoResponse,
-  ProviderQualifications,
-  UploadSignatureResponse,
+import {
+  ProviderMessages,
+  type Provider,
+  type ProviderBasicInfo,
+  type ProviderContent,
+  type ProviderQualifications,
+  type UploadSignatureResponse,
 } from '@altmed/contracts/web';
-import { ApiError, apiRequest, DefaultErrors } from '@altmed/web-kit';
+import { ApiError, apiCall, DefaultErrors } from '@altmed/web-kit';
 import { imageTypeOf } from '../lib/images';
 
 /**
@@ -14,27 +14,26 @@ import { imageTypeOf } from '../lib/images';
  * call carries the provider's token: the server lets a provider change only its own record.
  */
 
-const recordPath = (id: string, rest = '') => `/provider-info/${encodeURIComponent(id)}${rest}`;
-
-function providerOf(reply: ProviderInfoResponse | undefined): Provider | undefined {
-  return reply?.provider ?? (reply?._id ? (reply as Provider) : undefined);
+/** The record of an answer `{ provider }`; undefined when the answer was empty. */
+function providerOf(reply: { provider: Provider } | undefined): Provider | undefined {
+  return reply?.provider;
 }
 
 export async function fetchOwnProfile(id: string, token: string | null, signal?: AbortSignal): Promise<Provider> {
-  const provider = providerOf(await apiRequest<ProviderInfoResponse | undefined>(recordPath(id), { token, defaultError: DefaultErrors.fetchProvider, signal }));
+  const provider = providerOf(await apiCall('GET /provider-info/:id', { params: { id }, token, defaultError: DefaultErrors.fetchProvider, signal }));
   if (!provider) throw new Error(DefaultErrors.fetchProvider);
   return provider;
 }
 
 export async function updateBasicInfo(id: string, token: string | null, info: ProviderBasicInfo): Promise<Provider> {
-  const provider = providerOf(await apiRequest(recordPath(id), { method: 'PUT', body: info, token, defaultError: DefaultErrors.saveProviderInfo }));
+  const provider = providerOf(await apiCall('PUT /provider-info/:id', { params: { id }, body: info, token, defaultError: DefaultErrors.saveProviderInfo }));
   if (!provider) throw new Error(DefaultErrors.saveProviderInfo);
   return provider;
 }
 
 export async function saveQualifications(id: string, token: string | null, qualifications: ProviderQualifications): Promise<Provider> {
   const provider = providerOf(
-    await apiRequest(recordPath(id, '/qualifications'), { method: 'PUT', body: qualifications, token, defaultError: DefaultErrors.saveQualifications }),
+    await apiCall('PUT /provider-info/:id/qualifications', { params: { id }, body: qualifications, token, defaultError: DefaultErrors.saveQualifications }),
   );
   if (!provider) throw new Error(DefaultErrors.saveQualifications);
   return provider;
@@ -43,7 +42,7 @@ export async function saveQualifications(id: string, token: string | null, quali
 /** New images as the keys the signature call gave, and/or the practice description. */
 export async function saveProfileContent(id: string, token: string | null, content: ProviderContent): Promise<Provider> {
   const provider = providerOf(
-    await apiRequest(recordPath(id, '/images'), { method: 'PUT', body: content, token, defaultError: DefaultErrors.saveUploadedFiles }),
+    await apiCall('PUT /provider-info/:id/images', { params: { id }, body: content, token, defaultError: DefaultErrors.saveUploadedFiles }),
   );
   if (!provider) throw new Error('Failed to save profile content - no provider data returned');
   return provider;
@@ -77,12 +76,10 @@ function postToStorage(signature: UploadSignatureResponse, file: File, onProgres
 
 /** Asks for a presigned upload (the server makes the key), then sends the file straight to storage; resolves with the key. */
 export async function uploadImage(file: File, token: string | null, onProgress: UploadProgress = () => undefined): Promise<string> {
-  const signature = await apiRequest<UploadSignatureResponse>('/signature', {
-    method: 'POST',
-    body: { fileName: file.name, fileType: imageTypeOf(file) },
-    token,
-    defaultError: DefaultErrors.uploadSignature,
-  });
+  const fileType = imageTypeOf(file);
+  // ImagePicker lets only JPG and PNG files through (imageFileError); the server would refuse any other type with this message.
+  if (!fileType) throw new ApiError(ProviderMessages.onlyImages, 0);
+  const signature = await apiCall('POST /signature', { body: { fileName: file.name, fileType }, token, defaultError: DefaultErrors.uploadSignature });
   await postToStorage(signature, file, onProgress);
   return signature.key;
 }

@@ -142,3 +142,6 @@ export const REVIEW_TEXT_MAX_LENGTH = 2000;
 export const ADMIN_REVIEWS_PAGE_SIZE = 20;
 /** The last page the admin review list answers (the 20,000 newest of a state) and its pager offers. */
 export const ADMIN_REVIEWS_MAX_PAGE = 1_000;
+
+/** Where members, providers and the API's users write to (the contact page, the terms, the API documents). */
+export const SUPPORT_EMAIL = 'support@altmedconnect.com';

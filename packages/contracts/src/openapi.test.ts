@@ -1,10 +1,17 @@
-import { API_ACCESS } from './api-access';
-import { API_OPERATIONS } from './api-operations';
+import { API_ROUTES, API_SERVICES } from './api-routes';
 import { openApiDocument, openApiPath } from './openapi';
 
-it('describes exactly the routes of the access map', () => {
-  const routes = API_ACCESS.map((route) => `${route.method} ${route.path}`).sort();
-  expect(Object.keys(API_OPERATIONS).sort()).toEqual(routes);
+it('names each operation once, and describes it, for the people who generate clients', () => {
+  const operationIds = Object.values(API_ROUTES).map((route) => route.operationId);
+  expect(new Set(operationIds).size).toBe(operationIds.length);
+  for (const id of operationIds) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
+  const documented = API_SERVICES.flatMap((service) =>
+    Object.values(openApiDocument(service).paths ?? {}).flatMap((item) =>
+      Object.values(item as Record<string, { operationId?: string; description?: string }>),
+    ),
+  );
+  expect(documented.map((operation) => operation.operationId).sort()).toEqual([...operationIds].sort());
+  expect(documented.filter((operation) => !operation.description)).toEqual([]);
 });
 
 it('generates each service’s document from its routes, with path parameters, bodies and error answers', () => {

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { API_ACCESS, type ApiRouteAccess } from './api-access';
-import { API_OPERATIONS, errorResponseSchema } from './api-operations';
-
-export type ApiService = ApiRouteAccess['service'];
+import { SUPPORT_EMAIL } from './constants';
+import { API_ACCESS, API_ROUTES, errorResponseSchema, type ApiRoute, type ApiRouteAccess, type ApiService } from './api-routes';
 export type OpenApiDocument = ReturnType<typeof createDocument>;
 
 /** Where each service's document is served, and under which the gateway shows them together (`/api/docs`). */
@@ -15,9 +13,7 @@ export const openApiPath = (expressPath: string) => expressPath.replace(/:([A-Za
 const pathParameters = (expressPath: string) => [...expressPath.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => name!);
 
 function operationOf(route: ApiRouteAccess): ZodOpenApiOperationObject {
-  const key = `${route.method} ${route.path}`;
-  const operation = API_OPERATIONS[key];
-  if (!operation) throw new Error(`${key} is in the access map but not in API_OPERATIONS`);
+  const operation: ApiRoute = API_ROUTES[route.key];
   const parameters = pathParameters(route.path);
   const isPublic = route.outcomes !== null && route.outcomes.anonymous === 'ok';
   const internal = route.path.startsWith('/internal/');
@@ -32,12 +28,14 @@ function operationOf(route: ApiRouteAccess): ZodOpenApiOperationObject {
     content: { 'application/json': { schema: errorResponseSchema } },
   };
   return {
+    operationId: operation.operationId,
     summary: operation.summary,
+    description: operation.description,
     tags: [route.service],
     ...(isPublic ? { security: [] } : internal ? { security: [{ serviceToken: [] }] } : {}),
     requestParams: {
       ...(parameters.length > 0 ? { path: z.object(Object.fromEntries(parameters.map((name) => [name, z.string()]))) } : {}),
-      ...(operation.query ? { query: operation.query as z.ZodObject } : {}),
+      ...(operation.query ? { query: operation.query } : {}),
     },
     ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: operation.body } } } } : {}),
     responses,
@@ -57,7 +55,12 @@ export function openApiDocument(service: ApiService, version = '0.1.0'): OpenApi
   }
   return createDocument({
     openapi: '3.1.0',
-    info: { title: `svc-${service}`, version, description: `The API of svc-${service} of the Altmed membership marketplace.` },
+    info: {
+      title: `svc-${service}`,
+      version,
+      description: `The API of svc-${service} of the Altmed membership marketplace.`,
+      contact: { name: 'Altmed support', email: SUPPORT_EMAIL },
+    },
     security: [{ bearer: [] }],
     components: {
       securitySchemes: {

@@ -75,16 +75,6 @@ export const providerSchema = z.object({
 });
 export type Provider = z.infer<typeof providerSchema>;
 
-/**
- * GET /provider-info/{id}, POST /provider-info and the PUTs under it: `{ provider }` (some
- * replies also carry `providerId`), or the record itself.
- */
-export const providerInfoResponseSchema = providerSchema.partial().extend({
-  provider: providerSchema.optional(),
-  providerId: z.string().optional(),
-});
-export type ProviderInfoResponse = z.infer<typeof providerInfoResponseSchema>;
-
 /** A card of the admin list: the record with both status flags present. */
 export const adminProviderSchema = providerSchema.extend({
   isActive: z.boolean(),

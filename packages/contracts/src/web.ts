@@ -6,6 +6,7 @@
 export * from './constants';
 export * from './messages';
 export * from './identifiers';
+export type { ApiPathParameters, ApiQuery, ApiRequestBody, ApiResponseBody, ApiRouteKey } from './api-routes';
 export type {
   AdminProvider,
   AdminProvidersQuery,
@@ -13,7 +14,6 @@ export type {
   Provider,
   ProviderBasicInfo,
   ProviderContent,
-  ProviderInfoResponse,
   ProviderQualifications,
   ProviderSignup,
   ProviderSignupResponse,
@@ -37,7 +37,7 @@ export type {
   ReceiptsResponse,
   ValidatePromoCodeResponse,
 } from './billing';
-export type { ChangePasswordRequest } from './users';
+export type { AuthResponse, ChangePasswordRequest, PublicUser } from './users';
 export type {
   CompareProvider,
   CompareQuery,

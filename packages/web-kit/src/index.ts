@@ -24,6 +24,7 @@ export { SessionProvider, useSession, useSessionEnd, type Session, type SessionP
 export { isAdminUser, type SessionUser, type SessionState, type UserRole, type SessionContactInfo } from './session/types';
 
 export { apiRequest, ApiError, API_BASE, DefaultErrors, onUnauthorized, type ApiRequestOptions } from './api/apiRequest';
+export { apiCall, type ApiCallOptions } from './api/apiCall';
 
 export { useMediaQuery, useIsMobile } from './hooks/useMediaQuery';
 export { formatDate } from './format/formatDate';

@@ -4,6 +4,7 @@
  * resolve against `origin`, so components talk to a real local HTTP server unchanged.
  */
 import { request } from 'node:http';
+import { API_ACCESS, API_ROUTES } from '@altmed/contracts';
 
 export interface TestResponse {
   ok: boolean;
@@ -44,6 +45,38 @@ export interface TestRoute {
   body?: unknown;
   /** Answers this long after the request arrived (a slow server). */
   delayMs?: number;
+  /** Why this canned answer is one the service never gives (a client's guard against it is under test); only then is it not checked against the route's schema. */
+  offContract?: string;
+}
+
+interface SchemaIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/** An express path pattern as a regular expression over a whole path. */
+const patternOf = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+const apiRoutes = API_ACCESS.map((route) => ({ ...route, pattern: patternOf(route.path) }));
+
+/**
+ * Why a canned answer of an /api route is not one the service could give (null when it could): a
+ * route the API does not have, a status it does not answer with success, or a body its response
+ * schema refuses. Front-end tests then test against answers the services really send.
+ */
+export function fixtureProblem(method: string, url: URL, status: number, body: unknown): string | null {
+  if (!url.pathname.startsWith('/api/') || status < 200 || status >= 300) return null;
+  const path = url.pathname.slice('/api'.length);
+  const route = apiRoutes.find((candidate) => candidate.method === method && candidate.pattern.test(path));
+  if (!route) return `${method} ${url.pathname}: no such route in the API (API_ROUTES in @altmed/contracts)`;
+  const responses: Readonly<Record<number, { safeParse: (value: unknown) => { success: boolean; error?: { issues: SchemaIssue[] } } } | null>> =
+    API_ROUTES[route.key].responses;
+  const schema = responses[status];
+  if (schema === undefined) return `${route.key}: the route does not answer ${status}`;
+  if (schema === null) return body === undefined ? null : `${route.key}: ${status} has no body`;
+  const result = schema.safeParse(body);
+  if (result.success) return null;
+  const issues = (result.error?.issues ?? []).map((issue) => `${issue.path.join('.') || '(the body)'}: ${issue.message}`);
+  return `${route.key}: the ${status} answer does not match the route's schema (${issues.join('; ')})`;
 }
 
 export interface TestServer {
@@ -52,6 +85,8 @@ export interface TestServer {
   requests: { method: string; url: string; body: unknown; authorization?: string; answered: boolean; receivedAt: number }[];
   /** Replaces the canned routes. Unmatched requests get 404 { message: 'Not found' }. */
   setRoutes: (routes: TestRoute[]) => void;
+  /** Canned answers that the API's route table refuses ({@link fixtureProblem}); each was answered 500 instead. */
+  fixtureProblems: string[];
   close: () => Promise<void>;
 }
 
@@ -60,6 +95,7 @@ export async function startTestServer(routes: TestRoute[] = []): Promise<TestSer
   const { createServer } = await import('node:http');
   let current = routes;
   const requests: TestServer['requests'] = [];
+  const fixtureProblems: string[] = [];
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
@@ -93,8 +129,10 @@ export async function startTestServer(routes: TestRoute[] = []): Promise<TestSer
         res.end();
         return;
       }
-      const status = route?.status ?? 404;
-      const payload = route ? route.body : { message: 'Not found' };
+      const problem = route && !route.offContract ? fixtureProblem(seen.method, url, route.status, route.body) : null;
+      if (problem) fixtureProblems.push(problem);
+      const status = problem ? 500 : (route?.status ?? 404);
+      const payload = problem ? { message: problem } : route ? route.body : { message: 'Not found' };
       setTimeout(() => {
         // Sent, unless the client has given up on the request meanwhile.
         seen.answered = true;
@@ -110,6 +148,7 @@ export async function startTestServer(routes: TestRoute[] = []): Promise<TestSer
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
+    fixtureProblems,
     setRoutes(next) {
       current = next;
     },
@@ -139,6 +178,11 @@ export function setupTestServer(): TestServer {
   beforeEach(() => {
     current().setRoutes([]);
     current().requests.length = 0;
+    current().fixtureProblems.length = 0;
+  });
+  afterEach(() => {
+    // A canned answer the real service could not give makes the test's outcome meaningless.
+    expect(current().fixtureProblems).toEqual([]);
   });
   return {
     get origin() {
@@ -146,6 +190,9 @@ export function setupTestServer(): TestServer {
     },
     get requests() {
       return current().requests;
+    },
+    get fixtureProblems() {
+      return current().fixtureProblems;
     },
     setRoutes: (routes) => current().setRoutes(routes),
     close: () => current().close(),

@@ -1,4 +1,4 @@
-import { apiRequest, DefaultErrors, isAdminUser, type SessionUser } from '@altmed/web-kit';
+import { apiCall, DefaultErrors, isAdminUser, type SessionUser } from '@altmed/web-kit';
 
 export interface LoginResponse {
   token: string;
@@ -15,11 +15,7 @@ export const AdminLoginMessages = {
 
 /** POST /api/users/login (no token sent, SPEC §6). */
 export function loginRequest(email: string, password: string): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>('/users/login', {
-    method: 'POST',
-    body: { email, password },
-    defaultError: DefaultErrors.login,
-  });
+  return apiCall('POST /users/login', { body: { email, password }, defaultError: DefaultErrors.login });
 }
 
 /** SPEC §8: "Login failed" or a message containing "Invalid" means bad credentials. */

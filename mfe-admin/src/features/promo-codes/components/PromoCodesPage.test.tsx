@@ -69,7 +69,12 @@ describe('promo codes page', () => {
   it('validates and creates a code with the token, expiry sent as null when empty', async () => {
     server.setRoutes([
       { method: 'GET', path: '/api/promo-codes/list', status: 200, body: { promoCodes: [] } },
-      { method: 'POST', path: '/api/promo-codes/create', status: 201, body: { promoCode: { _id: '9' } } },
+      {
+        method: 'POST',
+        path: '/api/promo-codes/create',
+        status: 201,
+        body: { promoCode: { _id: '9', code: 'WELCOME', discountPercentage: 15, expiresAt: null, isActive: true } },
+      },
     ]);
     renderAdmin('/admin/promo-codes', loggedIn());
     await screen.findByText('No promo codes available');

@@ -1,5 +1,5 @@
-import type { AdminProvider, AdminProvidersResponse, ProviderAdminAction, ProviderStatusUpdate } from '@altmed/contracts/web';
-import { apiRequest, DefaultErrors } from '@altmed/web-kit';
+import type { AdminProvider, AdminProvidersResponse, ApiResponseBody, ProviderAdminAction } from '@altmed/contracts/web';
+import { apiCall, DefaultErrors } from '@altmed/web-kit';
 
 export type { AdminProvider, ProviderStats } from '@altmed/contracts/web';
 
@@ -29,11 +29,8 @@ export async function fetchProviders(
   query: { status: StatusFilter; search: string; page?: number },
   signal?: AbortSignal,
 ): Promise<ProvidersPageData> {
-  const params = new URLSearchParams();
-  if (query.status !== 'all') params.set('status', query.status);
-  if (query.search.trim()) params.set('search', query.search.trim());
-  params.set('page', String(query.page ?? 1));
-  const data = await apiRequest<Partial<AdminProvidersResponse> | undefined>(`/admins/providers?${params.toString()}`, {
+  const data = await apiCall('GET /admins/providers', {
+    query: { status: query.status === 'all' ? undefined : query.status, search: query.search.trim(), page: query.page ?? 1 },
     token,
     defaultError: DefaultErrors.fetchProviders,
     signal,
@@ -42,7 +39,7 @@ export async function fetchProviders(
   const page = data?.page ?? query.page ?? 1;
   return {
     providers,
-    stats: { total: 0, approved: 0, pending: 0, blocked: 0, ...data?.stats },
+    stats: data?.stats ?? { total: 0, approved: 0, pending: 0, blocked: 0 },
     page,
     totalPages: Math.max(1, data?.totalPages ?? page),
     total: data?.total ?? providers.length,
@@ -50,11 +47,10 @@ export async function fetchProviders(
 }
 
 /** PUT /api/admins/providers/{id}/status: approve, block or unblock. */
-export function updateProviderStatus(token: string | null, id: string, action: ProviderAction): Promise<unknown> {
-  const body: ProviderStatusUpdate = { status: action };
-  return apiRequest(`/admins/providers/${encodeURIComponent(id)}/status`, {
-    method: 'PUT',
-    body,
+export function updateProviderStatus(token: string | null, id: string, action: ProviderAction): Promise<ApiResponseBody<'PUT /admins/providers/:id/status'>> {
+  return apiCall('PUT /admins/providers/:id/status', {
+    params: { id },
+    body: { status: action },
     token,
     defaultError: DefaultErrors.updateProviderApproval,
   });

@@ -1,5 +1,5 @@
-import type { AdminReview, AdminReviewsResponse, ReviewModerationAction, ReviewModerationRequest, ReviewState } from '@altmed/contracts/web';
-import { apiRequest } from '@altmed/web-kit';
+import type { AdminReview, AdminReviewResponse, AdminReviewsResponse, ReviewModerationAction, ReviewState } from '@altmed/contracts/web';
+import { apiCall } from '@altmed/web-kit';
 
 export type { AdminReview, ReviewModerationAction, ReviewState } from '@altmed/contracts/web';
 
@@ -13,21 +13,15 @@ export type ReviewsPageData = Required<Pick<AdminReviewsResponse, 'reviews' | 'p
 
 /** GET /api/admins/reviews?status&page with the admin's token (pending reviews unless another state is asked for). */
 export async function fetchReviews(token: string | null, query: { status: ReviewState; page: number }, signal?: AbortSignal): Promise<ReviewsPageData> {
-  const params = new URLSearchParams({ status: query.status, page: String(query.page) });
-  const data = await apiRequest<Partial<AdminReviewsResponse> | undefined>(`/admins/reviews?${params.toString()}`, {
-    token,
-    defaultError: ReviewErrors.fetch,
-    signal,
-  });
+  const data = await apiCall('GET /admins/reviews', { query: { status: query.status, page: query.page }, token, defaultError: ReviewErrors.fetch, signal });
   const reviews = Array.isArray(data?.reviews) ? data.reviews : [];
   const page = data?.page ?? query.page;
   return { reviews, page, totalPages: Math.max(1, data?.totalPages ?? page), total: data?.total ?? reviews.length };
 }
 
 /** PUT /api/admins/reviews/{id}/status: approve or reject. */
-export function moderateReview(token: string | null, id: string, action: ReviewModerationAction): Promise<unknown> {
-  const body: ReviewModerationRequest = { action };
-  return apiRequest(`/admins/reviews/${encodeURIComponent(id)}/status`, { method: 'PUT', body, token, defaultError: ReviewErrors.moderate });
+export function moderateReview(token: string | null, id: string, action: ReviewModerationAction): Promise<AdminReviewResponse> {
+  return apiCall('PUT /admins/reviews/:reviewId/status', { params: { reviewId: id }, body: { action }, token, defaultError: ReviewErrors.moderate });
 }
 
 /** Which actions a review offers: Approve unless published, Reject unless turned down already. */

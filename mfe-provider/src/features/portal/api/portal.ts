@@ -1,14 +1,10 @@
 import type { Provider, ProviderSignupResponse } from '@altmed/contracts/web';
-import { apiRequest, DefaultErrors } from '@altmed/web-kit';
+import { apiCall, DefaultErrors } from '@altmed/web-kit';
 import type { PracticeInfo } from '../lib/validation';
 
 /** Step 1: creates the provider record and its login; the reply carries the provider's session. */
 export async function createProvider(info: PracticeInfo): Promise<ProviderSignupResponse> {
-  const reply = await apiRequest<ProviderSignupResponse | undefined>('/provider-info', {
-    method: 'POST',
-    body: { ...info, email: info.email.trim() },
-    defaultError: DefaultErrors.saveProviderInfo,
-  });
+  const reply = await apiCall('POST /provider-info', { body: { ...info, email: info.email.trim() }, defaultError: DefaultErrors.saveProviderInfo });
   if (!reply?.providerId || !reply.token || !reply.user) throw new Error(DefaultErrors.saveProviderInfo);
   return reply;
 }
@@ -19,8 +15,7 @@ export async function createProvider(info: PracticeInfo): Promise<ProviderSignup
  */
 export async function sendSignupNotifications(provider: Provider, token: string | null): Promise<void> {
   await Promise.allSettled([
-    apiRequest('/email/provider-signup-notification', {
-      method: 'POST',
+    apiCall('POST /email/provider-signup-notification', {
       token,
       body: {
         id: provider._id,
@@ -38,8 +33,7 @@ export async function sendSignupNotifications(provider: Provider, token: string 
       },
       defaultError: DefaultErrors.sendProviderNotification,
     }),
-    apiRequest('/email/send-provider-welcome-email', {
-      method: 'POST',
+    apiCall('POST /email/send-provider-welcome-email', {
       token,
       body: { providerId: provider._id },
       defaultError: DefaultErrors.sendProviderWelcomeEmail,

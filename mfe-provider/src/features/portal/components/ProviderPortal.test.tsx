@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createSessionStore, type SessionStore } from '@altmed/web-kit';
+import { accountFixture } from '@altmed/web-kit/src/testing/fixtures';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderRoutes } from '../../../test/renderRoutes';
 import { PROVIDER_ID_STORAGE_KEY } from '../../../lib/signupProgress';
@@ -9,7 +10,7 @@ beforeEach(() => localStorage.clear());
 
 // 10 digits with the right check digit (Luhn over 80840 and the first nine digits).
 const VALID_NPI = '1234567893';
-const provider = { id: 'u-42', name: 'Dr. Rowan Hale', email: 'rowan@example.com', role: 'provider', providerId: 'p-42' };
+const provider = accountFixture({ id: 'u-42', name: 'Dr. Rowan Hale', email: 'rowan@example.com', role: 'provider', providerId: 'p-42' });
 
 /** A browser where step 1 has been done: the stored provider id and that provider's session. */
 function afterStep1(): SessionStore {
@@ -222,7 +223,7 @@ describe('provider portal steps 2 and 3', () => {
       expiresInSeconds: 300,
     });
     server.setRoutes([
-      { method: 'POST', path: '/api/signature', status: 200, body: signature('uploads/p-42/a.png') },
+      { method: 'POST', path: '/api/signature', status: 200, body: signature('uploads/p-42/0b6f1c2e-5d4a-4c3b-9a8f-7e6d5c4b3a21.png') },
       { method: 'POST', path: '/storage', status: 204 },
       {
         method: 'PUT',

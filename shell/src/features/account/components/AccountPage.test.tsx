@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Membership } from '@altmed/contracts/web';
 import { createSessionStore, getToastStore } from '@altmed/web-kit';
+import { accountFixture } from '@altmed/web-kit/src/testing/fixtures';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderApp } from '../../../test/renderApp';
 
@@ -15,11 +17,11 @@ function memberSession() {
   return store;
 }
 
-const me = (membership: { status: string; endsAt: string | null }) => ({
+const me = (membership: Membership) => ({
   method: 'GET',
   path: '/api/users/me',
   status: 200,
-  body: { user: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', membership } },
+  body: { user: accountFixture({ id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', membership }) },
 });
 
 describe('/account', () => {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createSessionStore, getToastStore } from '@altmed/web-kit';
+import { accountFixture } from '@altmed/web-kit/src/testing/fixtures';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderApp } from '../../../test/renderApp';
 
@@ -9,9 +10,9 @@ beforeEach(() => {
   getToastStore().clear();
 });
 
-const member = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', isAdmin: false };
-const provider = { id: 'p1', name: 'Dr. Lee', email: 'lee@example.com', role: 'provider', isAdmin: false, providerId: 'prov-1' };
-const admin = { id: 'a1', name: 'Administrator', email: 'admin@example.com', role: 'admin', isAdmin: true };
+const member = accountFixture({ id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' });
+const provider = accountFixture({ id: 'p1', name: 'Dr. Lee', email: 'lee@example.com', role: 'provider', providerId: 'prov-1' });
+const admin = accountFixture({ id: 'a1', name: 'Administrator', email: 'admin@example.com', role: 'admin' });
 
 function openLogin(path = '/about') {
   const utils = renderApp(path);

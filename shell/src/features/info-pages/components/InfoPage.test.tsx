@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { accountFixture } from '@altmed/web-kit/src/testing/fixtures';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderApp } from '../../../test/renderApp';
 
@@ -35,7 +36,7 @@ describe('public information pages', () => {
         method: 'POST',
         path: '/api/users/signup',
         status: 201,
-        body: { token: 'tok', user: { id: 'u9', name: 'Mae Jemison', email: 'mae@example.com', role: 'user' } },
+        body: { token: 'tok', user: accountFixture({ id: 'u9', name: 'Mae Jemison', email: 'mae@example.com' }) },
       },
     ]);
     renderApp('/contact');

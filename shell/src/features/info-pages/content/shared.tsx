@@ -3,9 +3,10 @@ import { MEMBERSHIP_MONTHLY_FROM_USD, MEMBERSHIP_PRICE_USD } from '@altmed/contr
 import { Button } from '@altmed/web-kit';
 import { useAuthDialogs } from '../../../lib/authDialogs';
 
+export { SUPPORT_EMAIL } from '@altmed/contracts/web';
+
 export const price = `${MEMBERSHIP_PRICE_USD.toFixed(2)} USD`;
 export const monthly = `${MEMBERSHIP_MONTHLY_FROM_USD.toFixed(2)} USD`;
-export const SUPPORT_EMAIL = 'support@altmedconnect.com';
 /** The date the privacy policy and the terms were last changed. */
 export const UPDATED = 'Last updated: January 6, 2025';
 

@@ -1,11 +1,12 @@
 import type {
+  ApiResponseBody,
   ConfirmPaymentResponse,
   CreatePaymentIntentRequest,
   CreatePaymentIntentResponse,
   PaymentConfig,
   ValidatePromoCodeResponse,
 } from '@altmed/contracts/web';
-import { ApiError, apiRequest, DefaultErrors } from '@altmed/web-kit';
+import { ApiError, apiCall, DefaultErrors } from '@altmed/web-kit';
 
 /** GET /payment-config.json (the gateway's, outside /api): how to load card entry. */
 export async function getPaymentConfig(): Promise<PaymentConfig> {
@@ -21,40 +22,20 @@ export async function getPaymentConfig(): Promise<PaymentConfig> {
 
 /** POST /payments/create-payment-intent: the server prices the membership and refuses any other amount. */
 export function createPaymentIntent(body: CreatePaymentIntentRequest, token: string): Promise<CreatePaymentIntentResponse> {
-  return apiRequest<CreatePaymentIntentResponse>('/payments/create-payment-intent', {
-    method: 'POST',
-    body,
-    token,
-    defaultError: DefaultErrors.createPaymentIntent,
-  });
+  return apiCall('POST /payments/create-payment-intent', { body, token, defaultError: DefaultErrors.createPaymentIntent });
 }
 
 /** POST /payments/confirm-payment with the card's payment method. */
 export function confirmPayment(paymentIntentId: string, paymentMethodId: string, token: string): Promise<ConfirmPaymentResponse> {
-  return apiRequest<ConfirmPaymentResponse>('/payments/confirm-payment', {
-    method: 'POST',
-    body: { paymentIntentId, paymentMethodId },
-    token,
-    defaultError: DefaultErrors.confirmPayment,
-  });
+  return apiCall('POST /payments/confirm-payment', { body: { paymentIntentId, paymentMethodId }, token, defaultError: DefaultErrors.confirmPayment });
 }
 
 /** POST /promo-codes/validate. */
 export function validatePromoCode(code: string, token: string): Promise<ValidatePromoCodeResponse> {
-  return apiRequest<ValidatePromoCodeResponse>('/promo-codes/validate', {
-    method: 'POST',
-    body: { code },
-    token,
-    defaultError: DefaultErrors.validatePromoCode,
-  });
+  return apiCall('POST /promo-codes/validate', { body: { code }, token, defaultError: DefaultErrors.validatePromoCode });
 }
 
 /** POST /email/send-subscription-email after a successful payment (SPEC §4). */
-export function sendSubscriptionEmail(userId: string, token: string): Promise<unknown> {
-  return apiRequest<unknown>('/email/send-subscription-email', {
-    method: 'POST',
-    body: { userId },
-    token,
-    defaultError: DefaultErrors.sendSubscriptionEmail,
-  });
+export function sendSubscriptionEmail(userId: string, token: string): Promise<ApiResponseBody<'POST /email/send-subscription-email'>> {
+  return apiCall('POST /email/send-subscription-email', { body: { userId }, token, defaultError: DefaultErrors.sendSubscriptionEmail });
 }

@@ -156,7 +156,7 @@ describe('card payment step', () => {
     }
 
     it('makes the payment method on Stripe, confirms it with the intent’s id, and tells the member it worked', async () => {
-      const { onPaid } = await payWith('4242 4242 4242 4242', confirmRoute(200, { message: Messages.paymentConfirmed }));
+      const { onPaid } = await payWith('4242 4242 4242 4242', confirmRoute(200, { message: Messages.paymentConfirmed, requiresAction: false }));
       expect(await screen.findByText(PaymentMessages.paymentSucceeded, {}, { timeout: 5_000 })).toBeInTheDocument();
       expect(onPaid).toHaveBeenCalledTimes(1);
       const confirmed = server.requests.find((request) => request.url === '/api/payments/confirm-payment')!.body as Record<string, string>;

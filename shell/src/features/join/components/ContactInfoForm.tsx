@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { AREAS_OF_INTEREST } from '@altmed/contracts/web';
+import { AREAS_OF_INTEREST, type AreaOfInterest } from '@altmed/contracts/web';
 import { Button, TextField, theme, useSession } from '@altmed/web-kit';
 import { FormAlert } from '../../../components/FormAlert';
 import { emptyContactForm, firstContactError, type ContactForm } from '../lib/contactRules';
@@ -98,7 +98,7 @@ export function ContactInfoForm({ onDone, secondaryAction, submitLabel = 'Contin
     <K extends keyof ContactForm>(key: K) =>
     (value: ContactForm[K]) =>
       setForm((current) => ({ ...current, [key]: value }));
-  const toggleArea = (area: string) =>
+  const toggleArea = (area: AreaOfInterest) =>
     setForm((current) => ({ ...current, areas: current.areas.includes(area) ? current.areas.filter((a) => a !== area) : [...current.areas, area] }));
 
   const onSubmit = async (event: FormEvent) => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PaymentMessages } from '@altmed/contracts/web';
 import { createSessionStore, getToastStore } from '@altmed/web-kit';
+import { accountFixture } from '@altmed/web-kit/src/testing/fixtures';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderApp } from '../../../test/renderApp';
 
@@ -10,7 +11,7 @@ beforeEach(() => {
   getToastStore().clear();
 });
 
-const user = { id: 'u-new', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', isAdmin: false };
+const user = accountFixture({ id: 'u-new', name: 'Ada Lovelace', email: 'ada@example.com' });
 
 function openJoin() {
   const utils = renderApp('/');
@@ -124,7 +125,10 @@ describe('join flow', () => {
   it.each([
     [{ status: 409, body: { message: 'User with this email already exists' } }, 'User with this email already exists'],
     [{ status: 500, body: { message: 'Something went wrong' } }, 'Server error during signup/login'],
-    [{ status: 201, body: { token: 'tok', user: { name: 'No id' } } }, 'Signup failed due to an unknown error'],
+    [
+      { status: 201, body: { token: 'tok', user: { name: 'No id' } }, offContract: 'an account without an id (SPEC §8)' },
+      'Signup failed due to an unknown error',
+    ],
   ])('shows sign-up failures on the form: %j', async (signup, message) => {
     server.setRoutes([
       { method: 'POST', path: '/api/users/login', status: 401, body: { message: 'Invalid email or password' } },

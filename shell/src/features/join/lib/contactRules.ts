@@ -1,4 +1,4 @@
-import { AREAS_OF_INTEREST, EMAIL_PATTERN, Messages, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from '@altmed/contracts/web';
+import { AREAS_OF_INTEREST, EMAIL_PATTERN, Messages, PASSWORD_MIN_LENGTH, PHONE_PATTERN, type AreaOfInterest } from '@altmed/contracts/web';
 
 export interface ContactForm {
   firstName: string;
@@ -7,7 +7,7 @@ export interface ContactForm {
   password: string;
   phone: string;
   address: string;
-  areas: string[];
+  areas: AreaOfInterest[];
   /** Both consent boxes: they share this one state (SPEC §5). */
   agreed: boolean;
 }
