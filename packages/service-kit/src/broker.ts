@@ -2,7 +2,7 @@ import { EventEmitter, once } from 'node:events';
 import { inspect } from 'node:util';
 import { connect, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type Options, type RecoveringChannelModel } from 'amqplib';
 import { ZodError } from 'zod';
-import { EVENTS_EXCHANGE, InvalidEventError, eventEnvelopeSchema, type EventEnvelope } from '@altmed/contracts';
+import { EVENTS_EXCHANGE, EventCatalog, InvalidEventError, eventEnvelopeSchema, type EventEnvelope } from '@altmed/contracts';
 import {
   DEFAULT_RETRY_POLICY,
   checkRetryPolicy,
@@ -13,6 +13,7 @@ import {
   type RetryPolicy,
 } from './consumer-queues';
 import type { Logger } from './logger';
+import type { ConsumeOutcome, ServiceMetrics } from './metrics';
 
 export const ATTEMPT_HEADER = 'x-attempt';
 const PUBLISH_TIMEOUT_MS = 10_000;
@@ -57,6 +58,8 @@ export interface EventBrokerOptions {
   retry?: RetryPolicy;
   /** The topic exchange events are published to and consumed from (`altmed.events`; a test file has one of its own). */
   exchange?: string;
+  /** Counts what is published and what becomes of each delivery. */
+  metrics?: ServiceMetrics;
 }
 
 type Role = 'publisher' | 'consumer';
@@ -174,6 +177,7 @@ export class EventBroker {
         ),
       () => (this.returned.delete(event.id) ? new Error(`No queue is bound for ${event.type} yet`) : undefined),
     );
+    this.options.metrics?.eventPublished(event.type);
   }
 
   /**
@@ -322,10 +326,14 @@ export class EventBroker {
   }
 
   private async deliver(channel: ConfirmChannel, consumer: EventConsumer, message: ConsumeMessage): Promise<void> {
-    const { logger } = this.options;
+    const { logger, metrics } = this.options;
+    // The envelope's type once it parses; before, its routing key if that names a known type (labels stay few).
+    let type = Object.hasOwn(EventCatalog, message.fields.routingKey) ? message.fields.routingKey : 'unknown';
+    const settled = (outcome: ConsumeOutcome) => metrics?.eventConsumed(consumer.queue, type, outcome);
     const deadLetter = (reason: string) => {
       logger.error({ queue: consumer.queue, messageId: message.properties.messageId, reason }, 'message dead-lettered');
       channel.nack(message, false, false);
+      settled('dead_lettered');
     };
 
     let event: EventEnvelope;
@@ -334,6 +342,7 @@ export class EventBroker {
     } catch {
       return deadLetter('not a valid event envelope');
     }
+    type = event.type;
 
     let failure: unknown;
     try {
@@ -341,7 +350,10 @@ export class EventBroker {
     } catch (err) {
       failure = err;
     }
-    if (failure === undefined) return channel.ack(message);
+    if (failure === undefined) {
+      channel.ack(message);
+      return settled('handled');
+    }
     if (failure instanceof PoisonMessageError || failure instanceof InvalidEventError || failure instanceof ZodError) {
       return deadLetter(String(failure));
     }
@@ -361,6 +373,7 @@ export class EventBroker {
     }
     // The copy is in its delay queue: ack the original. At least once, never lost.
     channel.ack(message);
+    settled('retried');
   }
 
   /** Publishes the retry copy on the publishing connection, so the consuming one never publishes. */

@@ -6,6 +6,7 @@ import { pinoHttp } from 'pino-http';
 import type { TrustProxy } from './config';
 import type { Logger } from './logger';
 import { errorHandler, notFoundHandler } from './errors';
+import { METRICS_PATH, type ServiceMetrics } from './metrics';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
 
@@ -33,6 +34,8 @@ export interface HttpAppOptions {
   readiness: ReadinessCheck;
   /** Checks the service can work without: failing, they make it "degraded" (200), not "not ready" (503). */
   optionalChecks?: string[];
+  /** Times every request and is served at `/metrics`. */
+  metrics?: ServiceMetrics;
 }
 
 /**
@@ -41,11 +44,15 @@ export interface HttpAppOptions {
  * optional ones away: `degraded`, still 200; otherwise 503 `not ready`).
  * Mount routes on it, then call `finishHttpApp`.
  */
-export function createHttpApp({ logger, trustProxy, bodyLimit, readiness, optionalChecks = [] }: HttpAppOptions): Express {
+export function createHttpApp({ logger, trustProxy, bodyLimit, readiness, optionalChecks = [], metrics }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
   app.use(accessLog(logger));
+  if (metrics) {
+    app.use(metrics.requestTimer());
+    app.get(METRICS_PATH, metrics.handler());
+  }
   app.use(helmet());
   app.use(
     express.json({
@@ -74,7 +81,7 @@ export function accessLog(logger: Logger) {
   return pinoHttp({
     logger,
     genReqId: requestIdFor,
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === METRICS_PATH },
     serializers: {
       req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
         id: req.id,

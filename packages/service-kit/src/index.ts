@@ -15,3 +15,4 @@ export * from './query-shapes';
 export * from './seeding';
 export * from './migrations';
 export * from './settles-within';
+export * from './metrics';

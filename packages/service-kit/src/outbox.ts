@@ -5,6 +5,7 @@ import type { EventBroker } from './broker';
 import { OutboxClaims } from './outbox-claims';
 import type { Logger } from './logger';
 import { runOnce } from './migrations';
+import type { OutboxFigures } from './metrics';
 import type { QueryShape } from './query-shapes';
 
 /**
@@ -121,7 +122,28 @@ export const outboxRelayQueryShapes: QueryShape[] = [
   { name: 'outbox relay: due documents, oldest due time first', equality: ['outboxPending'], sort: { outboxDueAt: 1 }, range: ['outboxDueAt'] },
   { name: 'outbox relay: the pending events of a claimed document', equality: ['_id'], range: ['outboxDueAt'] },
   { name: 'outbox relay: popping a published event, or backing off a failed one', equality: ['_id', 'outbox.0.id'] },
+  { name: 'outbox metrics: pending documents, oldest due time first', equality: ['outboxPending'], sort: { outboxDueAt: 1 } },
 ];
+
+/** Pending documents the backlog's age is read from at a scrape: enough to find one stuck in backoff, not a pass over a large backlog. */
+const AGE_SAMPLE = 1_000;
+
+/** The outbox backlog of these models, for the metrics: documents pending, and the age of the oldest pending event among the first due. */
+export async function outboxFigures(models: OutboxRelayOptions['models']): Promise<OutboxFigures> {
+  let pending = 0;
+  let oldest = Date.now();
+  for (const model of models) {
+    pending += await model.countDocuments({ outboxPending: true });
+    const documents = (await model.find({ outboxPending: true }, { 'outbox.time': 1 }).sort({ outboxDueAt: 1 }).limit(AGE_SAMPLE).lean()) as {
+      outbox?: { time?: string }[];
+    }[];
+    for (const { outbox } of documents) {
+      const written = Date.parse(outbox?.[0]?.time ?? '');
+      if (written < oldest) oldest = written;
+    }
+  }
+  return { pending, oldestAgeSeconds: (Date.now() - oldest) / 1000 };
+}
 
 /** One of the models the relay was given. */
 type OutboxModel = OutboxRelayOptions['models'][number];

@@ -5,7 +5,8 @@ import { EventBroker } from './broker';
 import type { TrustProxy } from './config';
 import { createHttpApp, finishHttpApp } from './http';
 import { createLogger, type Logger } from './logger';
-import { OutboxRelay, type OutboxRelayOptions } from './outbox';
+import { ServiceMetrics } from './metrics';
+import { OutboxRelay, outboxFigures, type OutboxRelayOptions } from './outbox';
 import { answersQueries, connectDatabase, prepareReadinessProbe, type Connection } from './mongo';
 
 /** What a process that serves HTTP needs to listen. */
@@ -31,6 +32,8 @@ export interface ServiceConfig extends ListenConfig {
 
 export interface RunningService {
   server: Server;
+  /** What `/metrics` serves; tests wait on its counts (events settled) instead of sleeping. */
+  metrics: ServiceMetrics;
   /** The HTTP app (its route table is what tests check against contracts' API_ACCESS). */
   app: Express;
   port: number;
@@ -110,13 +113,15 @@ export async function startService({ name, api, config, setup, worksWithoutBroke
   const logger = createLogger(name, config.LOG_LEVEL);
   const retry = { firstDelayMs: config.EVENT_RETRY_FIRST_DELAY_MS, maxDelayMs: config.EVENT_RETRY_MAX_DELAY_MS, maxRetries: config.EVENT_MAX_RETRIES };
   // Before the database: a bad retry policy is a configuration error.
-  const broker = new EventBroker({ url: config.AMQP_URL, logger, retry, exchange: config.EVENTS_EXCHANGE });
+  const metrics = new ServiceMetrics(name);
+  const broker = new EventBroker({ url: config.AMQP_URL, logger, retry, exchange: config.EVENTS_EXCHANGE, metrics });
   const connection = await connectDatabase(config.MONGO_URL, config.MONGO_DB + config.MONGO_DB_SUFFIX);
   await prepareReadinessProbe(connection, name);
   const app = createHttpApp({
     logger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT,
+    metrics,
     readiness: async () => ({ database: await answersQueries(connection, name), broker: broker.isConnected() }),
     optionalChecks: worksWithoutBroker ? ['broker'] : [],
   });
@@ -124,6 +129,7 @@ export async function startService({ name, api, config, setup, worksWithoutBroke
   const relayOutbox = (models: OutboxRelayOptions['models']) => {
     const relay = new OutboxRelay({ broker, models, logger });
     relays.push(relay);
+    metrics.watchOutbox(() => outboxFigures(models));
     return () => relay.nudge();
   };
   const own = (await setup({ logger, connection, broker, app, relayOutbox })) ?? {};
@@ -141,6 +147,7 @@ export async function startService({ name, api, config, setup, worksWithoutBroke
 
   return {
     server,
+    metrics,
     app,
     port,
     logger,

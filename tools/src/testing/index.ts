@@ -10,3 +10,4 @@ export * from './stripe';
 export * from './events-exchange';
 export * from './route-table';
 export * from './api-document';
+export * from './settled';

@@ -19,8 +19,8 @@ export function routeTable(app: unknown): string[] {
   return routes;
 }
 
-/** What the service kit gives every service: health checks and its API document; not routes of the access map, never behind the gateway's /api. */
-const SERVICE_KIT_ROUTES = ['GET /healthz', 'GET /readyz', 'GET /openapi.json'];
+/** What the service kit gives every service: health checks, its API document and its metrics; not routes of the access map, never behind the gateway's /api. */
+const SERVICE_KIT_ROUTES = ['GET /healthz', 'GET /readyz', 'GET /openapi.json', 'GET /metrics'];
 
 /** A service's own routes against its entries in contracts' API_ACCESS: both sorted, to compare equal. */
 export function routesAgainstAccessMap(app: unknown, service: ApiRouteAccess['service']): { served: string[]; mapped: string[] } {

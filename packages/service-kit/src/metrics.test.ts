@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { connect } from 'amqplib';
+import type { EventEnvelope } from '@altmed/contracts';
+import { eventually, testEventsExchange } from '@altmed/local-stack/src/testing';
+import { EventBroker, PoisonMessageError } from './broker';
+import { consumerQueueNames } from './consumer-queues';
+import { createHttpApp, finishHttpApp } from './http';
+import { createLogger } from './logger';
+import { METRICS_PATH, ServiceMetrics } from './metrics';
+
+const logger = createLogger('metrics-test', 'silent');
+
+const signedUp = (marker: string): EventEnvelope => ({
+  id: randomUUID(),
+  type: 'user.signed_up',
+  version: 1,
+  time: new Date().toISOString(),
+  source: 'metrics-test',
+  data: { marker },
+});
+
+/** The value of the sample `name` whose labels include `labels`, from Prometheus' text format (labels in any order). */
+function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
+  for (const line of text.split('\n')) {
+    const match = /^(\w+)\{(.*)\} (\S+)$/.exec(line);
+    if (match?.[1] !== name) continue;
+    const pairs = new Map([...match[2]!.matchAll(/(\w+)="([^"]*)"/g)].map(([, key, value]) => [key!, value!] as const));
+    if (Object.entries(labels).every(([key, value]) => pairs.get(key) === value)) return Number(match[3]);
+  }
+  return undefined;
+}
+
+describe('the metrics of a unit', () => {
+  it('time requests by route pattern, never by the raw path, and are served in Prometheus’ format', async () => {
+    const metrics = new ServiceMetrics('metrics-test');
+    const app = createHttpApp({ logger, trustProxy: false, bodyLimit: '10kb', readiness: async () => ({}), metrics });
+    app.get('/things/:id', (_req, res) => void res.json({ ok: true }));
+    finishHttpApp(app);
+    await request(app).get('/things/4f1c2a').expect(200);
+    await request(app).get('/things/secret-id-9').expect(200);
+    await request(app).get('/nowhere/abc').expect(404);
+
+    const answer = await request(app).get(METRICS_PATH).expect(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const requests = (route: string, status: string) =>
+      sample(answer.text, 'http_request_duration_seconds_count', { unit: 'metrics-test', method: 'GET', route, status_code: status });
+    expect(requests('/things/:id', '200')).toBe(2);
+    expect(requests('unmatched', '404')).toBe(1);
+    expect(answer.text).not.toMatch(/4f1c2a|secret-id-9|nowhere/);
+    expect(answer.text).toContain('process_cpu_seconds_total');
+    expect(sample(answer.text, 'outbox_pending_documents', { unit: 'metrics-test' })).toBe(0);
+  });
+
+  it('count events published and what became of each delivery, by queue, type and outcome', async () => {
+    const metrics = new ServiceMetrics('metrics-test');
+    const exchange = testEventsExchange();
+    const queue = `metrics-test.${randomUUID().slice(0, 8)}`;
+    const retry = { firstDelayMs: 100, maxDelayMs: 100, maxRetries: 1 };
+    const broker = new EventBroker({ url: process.env.AMQP_URL!, logger, exchange, retry, metrics });
+    const failuresLeft = new Map([['fails once', 1]]);
+    broker.consume({
+      queue,
+      eventTypes: ['user.signed_up'],
+      handle: async (event) => {
+        const { marker } = event.data as { marker: string };
+        if (marker === 'poison') throw new PoisonMessageError('never valid');
+        if (marker === 'always fails') throw new Error('still down');
+        const left = failuresLeft.get(marker) ?? 0;
+        failuresLeft.set(marker, left - 1);
+        if (left > 0) throw new Error('down for a moment');
+      },
+    });
+    try {
+      await broker.start();
+      await eventually(() => broker.isConnected());
+      for (const marker of ['fine', 'fails once', 'poison', 'always fails']) await broker.publish(signedUp(marker));
+      // fine: handled; fails once: retried, handled; poison: dead-lettered; always fails: retried, dead-lettered.
+      await eventually(async () => (await metrics.eventsSettled(queue, 'user.signed_up')) === 6, 20_000);
+      const text = await metrics.registry.metrics();
+      const count = (outcome: string) => sample(text, 'events_consumed_total', { queue, type: 'user.signed_up', outcome });
+      expect({ handled: count('handled'), retried: count('retried'), deadLettered: count('dead_lettered') }).toEqual({
+        handled: 2,
+        retried: 2,
+        deadLettered: 2,
+      });
+      expect(sample(text, 'events_published_total', { type: 'user.signed_up' })).toBe(4);
+    } finally {
+      await broker.close();
+      const connection = await connect(process.env.AMQP_URL!);
+      const channel = await connection.createChannel();
+      const names = consumerQueueNames(queue, retry);
+      for (const name of [names.work, names.deadLetter, ...names.delays.map((delay) => delay.queue)]) await channel.deleteQueue(name);
+      await connection.close();
+    }
+  }, 30_000);
+});

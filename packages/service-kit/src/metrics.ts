@@ -1,0 +1,120 @@
+import type { RequestHandler } from 'express';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Where every service (and the gateway) serves its metrics, in Prometheus' text format. Never routed through the gateway's /api. */
+export const METRICS_PATH = '/metrics';
+
+/** What became of a delivered event at a consumer. */
+export type ConsumeOutcome = 'handled' | 'retried' | 'dead_lettered';
+
+/** An outbox's figures at the moment of a scrape. */
+export interface OutboxFigures {
+  pending: number;
+  /** Seconds since the oldest pending event was written; 0 when none is pending. */
+  oldestAgeSeconds: number;
+}
+
+/**
+ * One unit's metrics in a registry of its own (two instances in one test process do not mix):
+ * request durations by route pattern, events published and consumed by type, the outbox's backlog,
+ * and the process's own figures. Labels hold patterns, types and outcomes, never ids or raw paths.
+ */
+export class ServiceMetrics {
+  readonly registry = new Registry();
+  private readonly requestDuration: Histogram<'method' | 'route' | 'status_code'>;
+  private readonly published: Counter<'type'>;
+  private readonly consumed: Counter<'queue' | 'type' | 'outcome'>;
+  private readonly outboxSources: (() => Promise<OutboxFigures>)[] = [];
+
+  constructor(unit: string) {
+    this.registry.setDefaultLabels({ unit });
+    collectDefaultMetrics({ register: this.registry });
+    this.requestDuration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from a request’s arrival to its answer’s end, by route pattern, method and status',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    });
+    this.published = new Counter({
+      name: 'events_published_total',
+      help: 'Events the broker confirmed, by type',
+      labelNames: ['type'],
+      registers: [this.registry],
+    });
+    this.consumed = new Counter({
+      name: 'events_consumed_total',
+      help: 'Deliveries a consumer settled, by queue, event type and outcome (handled, retried, dead_lettered)',
+      labelNames: ['queue', 'type', 'outcome'],
+      registers: [this.registry],
+    });
+    const figures = () => Promise.all(this.outboxSources.map((source) => source()));
+    new Gauge({
+      name: 'outbox_pending_documents',
+      help: 'Documents whose events are waiting for the outbox relay',
+      registers: [this.registry],
+      async collect() {
+        this.set((await figures()).reduce((sum, { pending }) => sum + pending, 0));
+      },
+    });
+    new Gauge({
+      name: 'outbox_oldest_pending_age_seconds',
+      help: 'Age of the oldest event waiting in the outbox (0 when none)',
+      registers: [this.registry],
+      async collect() {
+        this.set(Math.max(0, ...(await figures()).map(({ oldestAgeSeconds }) => oldestAgeSeconds)));
+      },
+    });
+  }
+
+  /** Times every request; the route is express's pattern (`/provider-info/:id`), or `unmatched`. */
+  requestTimer(): RequestHandler {
+    return (req, res, next) => {
+      const end = this.requestDuration.startTimer({ method: req.method });
+      res.once('finish', () => {
+        const pattern = req.route ? `${req.baseUrl}${String((req.route as { path: unknown }).path)}` : 'unmatched';
+        end({ route: pattern, status_code: String(res.statusCode) });
+      });
+      next();
+    };
+  }
+
+  /** Serves the registry in Prometheus' text format. */
+  handler(): RequestHandler {
+    return (_req, res, next) => {
+      this.registry.metrics().then((text) => {
+        res.type(this.registry.contentType).send(text);
+      }, next);
+    };
+  }
+
+  eventPublished(type: string): void {
+    this.published.inc({ type });
+  }
+
+  eventConsumed(queue: string, type: string, outcome: ConsumeOutcome): void {
+    this.consumed.inc({ queue, type, outcome });
+  }
+
+  /** Adds an outbox to the backlog figures, read at each scrape. */
+  watchOutbox(figures: () => Promise<OutboxFigures>): void {
+    this.outboxSources.push(figures);
+  }
+
+  /** Events of `type` the broker has confirmed so far. */
+  async eventsPublished(type: string): Promise<number> {
+    const { values } = await this.published.get();
+    return values.filter(({ labels }) => labels.type === type).reduce((sum, { value }) => sum + value, 0);
+  }
+
+  /** Documents whose events wait for the outbox relay, now. */
+  async outboxPending(): Promise<number> {
+    return (await Promise.all(this.outboxSources.map((source) => source()))).reduce((sum, { pending }) => sum + pending, 0);
+  }
+
+  /** Deliveries of `type` settled so far at `queue`, whatever their outcome: what a test waits on instead of a fixed sleep. */
+  async eventsSettled(queue: string, type: string): Promise<number> {
+    const { values } = await this.consumed.get();
+    return values.filter(({ labels }) => labels.queue === queue && labels.type === type).reduce((sum, { value }) => sum + value, 0);
+  }
+}
