@@ -31,6 +31,8 @@ const originList = (fallback: string) =>
 export const gatewayEnv = {
   // The gateway is the edge: it trusts no X-Forwarded-For unless TRUST_PROXY names its ingress.
   ...httpEnv(8080, 'false'),
+  /** Where the gateway serves `/metrics`, apart from the site (0: any free port): Prometheus scrapes it, browsers never reach it. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
   IDENTITY_URL: serviceUrl(4001),
   PROVIDERS_URL: serviceUrl(4002),
   BILLING_URL: serviceUrl(4003),

@@ -4,16 +4,24 @@ import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import proxyaddr from 'proxy-addr';
-import { accessLog, closeServer, createLogger, errorHandler, notFoundHandler, type RunningService } from '@altmed/service-kit';
+import { accessLog, closeServer, createLogger, errorHandler, METRICS_PATH, notFoundHandler, ServiceMetrics, type RunningService } from '@altmed/service-kit';
 import { remotesOf, servicesOf, type GatewayConfig } from './config';
 import { API_DOCS_PATH, apiDocs } from './docs/api-docs';
+import { routeLabel } from './metrics/route-label';
 import { gatewayReadiness, servicesStatus } from './health/readiness';
 import { apiProxy, isApiRequest } from './proxy/api-routes';
 import { upstreamPool } from './proxy/upstream';
 import { applyHeaders, securityHeaders } from './security';
 import { paymentConfigDocument, remoteFiles, remotesDocument, shellFiles } from './static/static-files';
 
-export async function startGateway(config: GatewayConfig): Promise<RunningService> {
+/** Listens and answers the real port (0 picks a free one). */
+async function listenOn(server: http.Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : port;
+}
+
+export async function startGateway(config: GatewayConfig): Promise<RunningService & { metricsPort: number }> {
   const logger = createLogger('gateway', config.LOG_LEVEL, { sync: false });
   const services = servicesOf(config);
   const remotes = remotesOf(config);
@@ -49,8 +57,12 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
   const api = apiProxy(services, pool, { compress: (req, res, next) => compress(req as express.Request, res as express.Response, next) });
   const docs = apiDocs(services, config.READY_TIMEOUT_MS);
   const logRequest = accessLog(logger);
+  const metrics = new ServiceMetrics('gateway');
   const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
     logRequest(req, res);
+    // The URL as it came: the proxy and the routers rewrite req.url on the way.
+    const { method, url } = req;
+    metrics.timeRequest(req, res, () => routeLabel(method, url, remotes));
     if (isApiRequest(req.url ?? '')) {
       applyHeaders(res, headers.api);
       if ((req.url ?? '').split('?')[0] === API_DOCS_PATH) void docs(req, res);
@@ -68,18 +80,22 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
   const server = http.createServer(handleRequest);
   // Longer than the usual proxy and load-balancer idle timeouts, so they close first.
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.PORT, config.HOST, resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  logger.info({ port, services, remotes: remotes.map(({ name, entry }) => ({ name, entry })) }, 'gateway listening');
+  const port = await listenOn(server, config.PORT, config.HOST);
+  // Apart from the site: the ingress sends browsers to PORT only.
+  const metricsApp = express().disable('x-powered-by').get(METRICS_PATH, metrics.handler());
+  const metricsServer = http.createServer(metricsApp);
+  const metricsPort = await listenOn(metricsServer, config.METRICS_PORT, config.HOST);
+  logger.info({ port, metricsPort, services, remotes: remotes.map(({ name, entry }) => ({ name, entry })) }, 'gateway listening');
 
   return {
     server,
+    metrics,
+    metricsPort,
     app,
     port,
     logger,
     async stop() {
-      await closeServer(server);
+      await Promise.all([closeServer(server), closeServer(metricsServer)]);
       pool.close();
     },
   };

@@ -11,7 +11,14 @@ import { repoRoot } from './paths';
 import { dropDatabasesEndingWith } from './test-command';
 
 /** Ports of their own, beside a running site (8080, 400x) and a test run's (18080, 1400x). */
-export const benchMarketplacePorts: MarketplacePorts = { identity: 34001, providers: 34002, billing: 34003, notify: 34004, gateway: 38080 };
+export const benchMarketplacePorts: MarketplacePorts = {
+  identity: 34001,
+  providers: 34002,
+  billing: 34003,
+  notify: 34004,
+  gateway: 38080,
+  gatewayMetrics: 39464,
+};
 const BENCH_DATABASE_SUFFIX = '_bench';
 const workspaceBenchTimeoutMs = Number(process.env.BENCH_WORKSPACE_TIMEOUT_MS ?? 300_000);
 const signups = Number(process.env.BENCH_SIGNUPS ?? 30);

@@ -13,11 +13,13 @@ export interface MarketplacePorts {
   billing: number;
   notify: number;
   gateway: number;
+  /** The gateway's `/metrics`, apart from the site (METRICS_PORT). */
+  gatewayMetrics: number;
 }
 
 interface App {
   name: string;
-  port: keyof MarketplacePorts;
+  port: Exclude<keyof MarketplacePorts, 'gatewayMetrics'>;
   portVariable: string;
   urlVariable?: string;
 }
@@ -30,8 +32,15 @@ const apps: App[] = [
   { name: 'gateway', port: 'gateway', portVariable: 'PORT' },
 ];
 
-export const defaultMarketplacePorts: MarketplacePorts = { identity: 4001, providers: 4002, billing: 4003, notify: 4004, gateway: 8080 };
-export const testMarketplacePorts: MarketplacePorts = { identity: 14001, providers: 14002, billing: 14003, notify: 14004, gateway: 18080 };
+export const defaultMarketplacePorts: MarketplacePorts = { identity: 4001, providers: 4002, billing: 4003, notify: 4004, gateway: 8080, gatewayMetrics: 9464 };
+export const testMarketplacePorts: MarketplacePorts = {
+  identity: 14001,
+  providers: 14002,
+  billing: 14003,
+  notify: 14004,
+  gateway: 18080,
+  gatewayMetrics: 19464,
+};
 const devAdmin = { ADMIN_EMAIL: 'admin@altmed.local', ADMIN_PASSWORD: 'ChangeMe-Admin-2025' };
 const readyTimeoutMs = 120_000;
 const unitHostScript = path.join(repoRoot, 'tools', 'src', 'unit-host', 'unit-host.mjs');
@@ -42,6 +51,8 @@ export function marketplacePortsFromEnv(env: NodeJS.ProcessEnv): MarketplacePort
     const value = Number(env[app.portVariable]);
     if (Number.isInteger(value) && value > 0) ports[app.port] = value;
   }
+  const metricsPort = Number(env.METRICS_PORT);
+  if (Number.isInteger(metricsPort) && metricsPort > 0) ports.gatewayMetrics = metricsPort;
   return ports;
 }
 
@@ -100,6 +111,7 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     INTERNAL_API_TOKEN: process.env.INTERNAL_API_TOKEN || ensureDevInternalApiToken(dataDir),
     // The pages post uploads to the stack's S3 and show them from there (a test run's is on a port of its own).
     ...(options.stackEnv.S3_ENDPOINT ? { CSP_UPLOAD_ORIGINS: process.env.CSP_UPLOAD_ORIGINS || new URL(options.stackEnv.S3_ENDPOINT).origin } : {}),
+    METRICS_PORT: String(options.ports.gatewayMetrics),
     ...options.extraEnv,
   };
 
@@ -111,6 +123,7 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
   // Something already answering there (a site started by `npm start`, another test run) would pass for ours.
   const taken: string[] = [];
   for (const app of apps) if (await isPortOpen(options.ports[app.port])) taken.push(`${app.portVariable}=${options.ports[app.port]}`);
+  if (await isPortOpen(options.ports.gatewayMetrics)) taken.push(`METRICS_PORT=${options.ports.gatewayMetrics}`);
   if (taken.length > 0) throw new Error(`ports in use: ${taken.join(', ')}; stop what listens there or choose other ports`);
 
   let stopping = false;

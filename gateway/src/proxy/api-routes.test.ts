@@ -53,9 +53,12 @@ describe('routing', () => {
     },
   );
 
-  it.each(['/api/internal/provider-accounts/abc', '/api/.well-known/jwks.json'])('never exposes %s', async (path) => {
-    await request(site.url).get(path).expect(404, { message: 'Not found' });
-  });
+  it.each(['/api/internal/provider-accounts/abc', '/api/.well-known/jwks.json', '/api/metrics', '/api/healthz', '/api/openapi.json'])(
+    'never exposes %s',
+    async (path) => {
+      await request(site.url).get(path).expect(404, { message: 'Not found' });
+    },
+  );
 
   it('streams a request body through unchanged', async () => {
     const body = JSON.stringify({ email: 'ada@example.com', password: 'correct horse' });

@@ -6,7 +6,7 @@ import type { RunningService } from '@altmed/service-kit';
 import { startGateway } from '../gateway';
 
 export interface TestGateway {
-  gateway: RunningService;
+  gateway: RunningService & { metricsPort: number };
   url: string;
   stop: () => Promise<void>;
 }
@@ -16,6 +16,7 @@ export async function startTestGateway(env: Record<string, string | undefined> =
   const nowhere = path.join(os.tmpdir(), 'gateway-test-no-such-dist');
   const config = loadGatewayConfig({
     PORT: '0',
+    METRICS_PORT: '0',
     LOG_LEVEL: 'silent',
     SHELL_DIST: nowhere,
     MEMBER_DIST: nowhere,

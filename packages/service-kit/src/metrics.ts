@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -67,14 +68,16 @@ export class ServiceMetrics {
     });
   }
 
-  /** Times every request; the route is express's pattern (`/provider-info/:id`), or `unmatched`. */
+  /** Times one request; `route` names its pattern (never its raw path) once the answer has been sent. */
+  timeRequest(req: IncomingMessage, res: ServerResponse, route: () => string): void {
+    const end = this.requestDuration.startTimer({ method: req.method });
+    res.once('finish', () => end({ route: route(), status_code: String(res.statusCode) }));
+  }
+
+  /** Times every request of an express app; the route is express's pattern (`/provider-info/:id`), or `unmatched`. */
   requestTimer(): RequestHandler {
     return (req, res, next) => {
-      const end = this.requestDuration.startTimer({ method: req.method });
-      res.once('finish', () => {
-        const pattern = req.route ? `${req.baseUrl}${String((req.route as { path: unknown }).path)}` : 'unmatched';
-        end({ route: pattern, status_code: String(res.statusCode) });
-      });
+      this.timeRequest(req, res, () => (req.route ? `${req.baseUrl}${String((req.route as { path: unknown }).path)}` : 'unmatched'));
       next();
     };
   }
