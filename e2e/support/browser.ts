@@ -51,6 +51,14 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
 
 export const REMOTE_FALLBACK = 'This part of the site is unavailable right now.';
 
+/** The value of a sample in the gateway's metrics (on their own port, METRICS_PORT), labels in any order; 0 when there is none yet. */
+export async function gatewayMetric(name: string, labels: Record<string, string>): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${process.env.METRICS_PORT ?? '9464'}/metrics`)).text();
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}{`) && wanted.every((pair) => candidate.includes(pair)));
+  return line === undefined ? 0 : Number(line.split(' ').at(-1));
+}
+
 export interface StoredUser {
   id: string;
   name: string;

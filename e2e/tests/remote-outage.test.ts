@@ -1,4 +1,5 @@
-import { apiSignupMember, openPage, REMOTE_FALLBACK, screenshot, storeSession, url } from '../support/browser';
+import { eventually } from '@altmed/local-stack/src/testing';
+import { apiSignupMember, gatewayMetric, openPage, REMOTE_FALLBACK, screenshot, storeSession, url } from '../support/browser';
 import { useBrowser } from '../support/browser-per-file';
 
 const chromium = useBrowser();
@@ -35,14 +36,19 @@ describe('a remote that is down', () => {
     await context.close();
   });
 
-  it('keeps the header and footer around a provider area that is down', async () => {
+  it('keeps the header and footer around a provider area that is down, and the provider team sees the failure in the gateway’s metrics', async () => {
+    const manifest = (await (await fetch(url('/remotes/provider/mf-manifest.json'))).json()) as { metaData: { buildInfo: { buildVersion: string } } };
+    const failures = { remote: 'mfe_provider', build_version: manifest.metaData.buildInfo.buildVersion };
+    const before = await gatewayMetric('client_remote_load_failures_total', failures);
     const { page, context, pageErrors } = await openPage(chromium.browser);
-    await page.route('**/remotes/provider/**', (route) => route.abort());
+    // The manifest loads, its entry does not: the report names the build that failed.
+    await page.route('**/remotes/provider/remoteEntry.js', (route) => route.abort());
     await page.goto(url('/provider-portal'));
     await page.getByText(REMOTE_FALLBACK).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.getByText(/© 2025/).waitFor();
     await screenshot(page, 'outage-provider-fallback');
+    await eventually(async () => (await gatewayMetric('client_remote_load_failures_total', failures)) === before + 1, 10_000, 'the failure was not counted');
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -6,6 +6,7 @@ import express from 'express';
 import proxyaddr from 'proxy-addr';
 import { accessLog, closeServer, createLogger, errorHandler, METRICS_PATH, notFoundHandler, ServiceMetrics, type RunningService } from '@altmed/service-kit';
 import { remotesOf, servicesOf, type GatewayConfig } from './config';
+import { clientReports } from './client-reports/client-reports';
 import { API_DOCS_PATH, apiDocs } from './docs/api-docs';
 import { routeLabel } from './metrics/route-label';
 import { gatewayReadiness, servicesStatus } from './health/readiness';
@@ -40,6 +41,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
     ...localRemotes.map((remote) => ({ name: remote.name, dist: remote.dist, file: 'mf-manifest.json' })),
   ];
 
+  const metrics = new ServiceMetrics('gateway');
   const compress = compression();
   app.use(compress);
   app.get('/healthz', (_req, res) => {
@@ -49,6 +51,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
   app.get('/statusz', servicesStatus(services, config.READY_TIMEOUT_MS));
   app.get('/remotes.json', remotesDocument(remotes));
   app.get('/payment-config.json', paymentConfigDocument(config));
+  app.use(clientReports(metrics, remotes, (req) => proxyaddr(req, trusted)));
   app.use('/remotes', remoteFiles(remotes));
   app.use(config.SHELL_URL ? pool.proxyTo('shell', config.SHELL_URL) : shellFiles(config.SHELL_DIST));
   app.use(notFoundHandler);
@@ -57,7 +60,6 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
   const api = apiProxy(services, pool, { compress: (req, res, next) => compress(req as express.Request, res as express.Response, next) });
   const docs = apiDocs(services, config.READY_TIMEOUT_MS);
   const logRequest = accessLog(logger);
-  const metrics = new ServiceMetrics('gateway');
   const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
     logRequest(req, res);
     // The URL as it came: the proxy and the routers rewrite req.url on the way.

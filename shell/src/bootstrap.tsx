@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRemotePage } from './app/preloadRemotePage';
+import { reportWebVitals } from './app/webVitals';
 import { ensureRemotesRegistered } from './federation/remotesConfig';
 
 // Read /remotes.json right away; remote areas wait for it, everything else renders at once.
@@ -9,6 +10,7 @@ ensureRemotesRegistered().catch((error: unknown) => {
   console.warn('[federation] remotes.json could not be loaded; remote areas will show a fallback', error);
 });
 preloadRemotePage(window.location.pathname);
+reportWebVitals();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

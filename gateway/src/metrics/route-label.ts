@@ -1,8 +1,8 @@
-import { API_ACCESS } from '@altmed/contracts';
+import { API_ACCESS, CLIENT_REPORTS_PATH } from '@altmed/contracts';
 import type { Remote } from '../config';
 
 /** The gateway's own documents and probes, each counted under its path. */
-const OWN_PATHS = new Set(['/healthz', '/readyz', '/statusz', '/remotes.json', '/payment-config.json', '/api/docs']);
+const OWN_PATHS = new Set(['/healthz', '/readyz', '/statusz', '/remotes.json', '/payment-config.json', '/api/docs', CLIENT_REPORTS_PATH]);
 
 const exposedRoutes = API_ACCESS.filter((route) => route.outcomes).map((route) => ({
   method: route.method,

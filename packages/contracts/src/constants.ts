@@ -145,3 +145,23 @@ export const ADMIN_REVIEWS_MAX_PAGE = 1_000;
 
 /** Where members, providers and the API's users write to (the contact page, the terms, the API documents). */
 export const SUPPORT_EMAIL = 'support@altmedconnect.com';
+
+/** The shell's three remotes, as Module Federation names them. */
+export const REMOTE_NAMES = ['mfe_member', 'mfe_provider', 'mfe_admin'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** Which team's part of the site a page is: the shell's own, or a remote's. */
+export const SITE_AREAS = ['shell', ...REMOTE_NAMES] as const;
+export type SiteArea = (typeof SITE_AREAS)[number];
+
+/** The Core Web Vitals and the two timings that explain them, as the `web-vitals` library names them. */
+export const WEB_VITAL_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
+
+/** Where the shell sends what browsers see (the gateway's own path, not a service's). */
+export const CLIENT_REPORTS_PATH = '/client-reports';
+/** The share of page loads that report their web vitals (every remote load failure is reported). */
+export const WEB_VITALS_SAMPLE_RATE = 0.1;
+/** A front end's build as web-build's MF_BUILD_VERSION names it (`0.1.0+20261126194200123`). */
+export const BUILD_VERSION_PATTERN = /^[0-9A-Za-z.+-]{1,64}$/;
+/** Reports per request at most: a page load sends a handful. */
+export const CLIENT_REPORTS_MAX = 10;

@@ -7,6 +7,7 @@ export * from './promo-codes';
 export * from './billing';
 export * from './identifiers';
 export * from './api-routes';
+export * from './client-reports';
 export * from './directory';
 export * from './reviews';
 export * from './openapi';

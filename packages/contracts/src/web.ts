@@ -6,6 +6,7 @@
 export * from './constants';
 export * from './messages';
 export * from './identifiers';
+export type { ClientReport, ClientReportsRequest } from './client-reports';
 export type { ApiPathParameters, ApiQuery, ApiRequestBody, ApiResponseBody, ApiRouteKey } from './api-routes';
 export type {
   AdminProvider,

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { isRemoteUnavailable } from './remoteFallbackPlugin';
+import { reportRemoteFailure } from './reportRemoteFailure';
 import { ensureRemotesRegistered, type RemoteName } from './remotesConfig';
 
 /** Raised when a remote area cannot be shown; caught by that area's error boundary. */
@@ -17,8 +18,15 @@ export class RemoteUnavailableError extends Error {
 
 export type RemoteComponentModule = { default: ComponentType<Record<string, never>> };
 
-/** Loads `remote/module` (e.g. `mfe_admin/AdminApp`) and returns its default-exported component. */
+/** Loads `remote/module` (e.g. `mfe_admin/AdminApp`) and returns its default-exported component; a failure is reported to the gateway. */
 export async function loadRemoteComponent(remote: RemoteName, module: string): Promise<RemoteComponentModule> {
+  return loadComponent(remote, module).catch((error: unknown) => {
+    void reportRemoteFailure(remote);
+    throw error;
+  });
+}
+
+async function loadComponent(remote: RemoteName, module: string): Promise<RemoteComponentModule> {
   const id = `${remote}/${module}`;
   const registered = await ensureRemotesRegistered().catch((error: unknown) => {
     throw new RemoteUnavailableError(id, { cause: error });

@@ -1,7 +1,7 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 
 /** Names of the remotes this shell knows how to mount. */
-export type RemoteName = 'mfe_member' | 'mfe_provider' | 'mfe_admin';
+export type { RemoteName } from '@altmed/contracts/web';
 
 export interface RemoteDescriptor {
   name: string;
@@ -23,23 +23,35 @@ export function parseRemotesConfig(value: unknown, baseUrl: string): RemoteDescr
   });
 }
 
+let listed: Promise<RemoteDescriptor[]> | null = null;
 let ready: Promise<RemoteDescriptor[]> | null = null;
 
 /**
- * Fetches /remotes.json once and registers every remote with the federation runtime. Resolves
- * with the registered remotes; a failure is remembered only until the next call, so "Try again"
- * can re-read the document.
+ * Fetches /remotes.json once per page load. A failure is remembered only until the next call, so
+ * "Try again" can re-read the document.
  */
-export function ensureRemotesRegistered(fetchImpl: typeof fetch = fetch): Promise<RemoteDescriptor[]> {
-  if (!ready) {
-    ready = (async () => {
+export function readRemotesConfig(fetchImpl: typeof fetch = fetch): Promise<RemoteDescriptor[]> {
+  if (!listed) {
+    listed = (async () => {
       // The page preloads it (index.html); the gateway serves it with `no-cache`, so a new deployment's list is read on the next load.
       const response = await fetchImpl(REMOTES_CONFIG_URL, { headers: { Accept: 'application/json' } });
       if (!response.ok) throw new Error(`${REMOTES_CONFIG_URL} answered ${response.status}`);
-      const remotes = parseRemotesConfig(await response.json(), window.location.href);
+      return parseRemotesConfig(await response.json(), window.location.href);
+    })();
+    listed.catch(() => {
+      listed = null;
+    });
+  }
+  return listed;
+}
+
+/** Reads /remotes.json and registers every remote with the federation runtime, once. Resolves with the registered remotes. */
+export function ensureRemotesRegistered(fetchImpl: typeof fetch = fetch): Promise<RemoteDescriptor[]> {
+  if (!ready) {
+    ready = readRemotesConfig(fetchImpl).then((remotes) => {
       registerRemotes(remotes);
       return remotes;
-    })();
+    });
     ready.catch(() => {
       ready = null;
     });

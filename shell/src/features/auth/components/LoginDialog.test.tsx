@@ -101,7 +101,9 @@ describe('login modal', () => {
     fireEvent.change(within(reset).getByLabelText('Email'), { target: { value: 'someone@example.com' } });
     fireEvent.click(within(reset).getByRole('button', { name: 'Send reset link' }));
     expect(await within(reset).findByRole('status')).toHaveTextContent('If an account exists for that email address, we have sent a link');
-    expect(server.requests.at(-1)).toMatchObject({ url: '/api/users/forgot-password', body: { email: 'someone@example.com' } });
+    expect(server.requests.filter((request) => request.url.startsWith('/api/'))).toEqual([
+      expect.objectContaining({ url: '/api/users/forgot-password', body: { email: 'someone@example.com' } }),
+    ]);
   });
 });
 
