@@ -1,15 +1,31 @@
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import path from 'node:path';
 import { runBench } from './bench-command';
 import { buildIfStale } from './build';
 import { startLocalStack, type LocalStack } from './index';
 import { marketplacePortsFromEnv, startMarketplace, type Marketplace } from './marketplace';
 import { deployUnits, isDeployUnit, redeploy } from './redeploy';
+import { writeDashboards } from './monitoring/dashboards';
 import { repoRoot } from './paths';
 import { liveRunLock, removeRunLock, writeRunLock } from './run-lock';
 import { runTests } from './test-command';
 
-const commands: Record<string, () => Promise<number | undefined>> = { stack, start, redeploy: redeployCommand, test: runTests, bench: runBench, seed };
+const commands: Record<string, () => Promise<number | undefined>> = {
+  stack,
+  start,
+  redeploy: redeployCommand,
+  test: runTests,
+  bench: runBench,
+  seed,
+  dashboards,
+};
+
+/** `npm run dashboards`: writes each unit's Grafana dashboard into deploy/monitoring/dashboards. */
+async function dashboards(): Promise<number> {
+  for (const file of writeDashboards()) console.log(`wrote ${path.relative(repoRoot, file)}`);
+  return 0;
+}
 
 /**
  * `npm run seed -- [--members N] [--providers N] [--reviews N]`: members are svc-identity's

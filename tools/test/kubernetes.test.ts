@@ -29,7 +29,11 @@ interface PodSpec {
   volumes?: { name: string; secret?: { secretName: string; defaultMode?: number } }[];
 }
 interface Deployment extends KubernetesObject {
-  spec: { replicas?: number; selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string> }; spec: PodSpec } };
+  spec: {
+    replicas?: number;
+    selector: { matchLabels: Record<string, string> };
+    template: { metadata: { labels: Record<string, string>; annotations?: Record<string, string> }; spec: PodSpec };
+  };
 }
 
 const rendered = new Map<string, KubernetesObject[]>();
@@ -115,6 +119,29 @@ describe.each(kustomizationFolders())('%s', (folder) => {
         expect({ unit, graceOutlastsDrain: (pod.terminationGracePeriodSeconds ?? 30) > pause + drainSeconds }).toEqual({ unit, graceOutlastsDrain: true });
       }
     }
+  });
+
+  it('lets Prometheus scrape every Node unit’s /metrics on a port its container exposes, which no Service routes to for the gateway', () => {
+    for (const deployment of deploymentsOf(folder).filter((candidate) => nodeUnits.includes(candidate.metadata.name))) {
+      const unit = deployment.metadata.name;
+      const annotations = deployment.spec.template.metadata.annotations ?? {};
+      const exposed = deployment.spec.template.spec.containers.flatMap((container) => (container.ports ?? []).map((port) => String(port.containerPort)));
+      expect({
+        unit,
+        scrape: annotations['prometheus.io/scrape'],
+        path: annotations['prometheus.io/path'],
+        portExposed: exposed.includes(annotations['prometheus.io/port'] ?? ''),
+      }).toEqual({
+        unit,
+        scrape: 'true',
+        path: '/metrics',
+        portExposed: true,
+      });
+    }
+    const gatewayService = objectsOf(folder, 'Service').find((service) => service.metadata.name === 'gateway')!;
+    const servicePorts = (spec(gatewayService).ports as { targetPort?: string | number; port: number }[]).map((port) => String(port.targetPort ?? port.port));
+    expect(servicePorts).not.toContain('9464');
+    expect(servicePorts).not.toContain('metrics');
   });
 
   it('keeps a pod of each unit up through disruptions and rolls out without taking one away first', () => {

@@ -11,3 +11,4 @@ export * from './events-exchange';
 export * from './route-table';
 export * from './api-document';
 export * from './settled';
+export { metricNamesIn, monitoringQueries, recordedSeries } from '../monitoring/monitoring-queries';
