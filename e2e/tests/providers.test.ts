@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { eventually, listEmails, sleep, waitForEmailsTo } from '@altmed/local-stack/src/testing';
+import { eventually, listEmails, metricsAt, waitForEmailsTo, waitForOutboxDrained, waitForDeliveriesDone } from '@altmed/local-stack/src/testing';
 import { E2E_ADMIN, apiLogin, apiSignupMember, apiSignupProvider, newNpiNumber, screenshot, storeSession, url } from '../support/browser';
 import { useBrowser, usePagePerTest } from '../support/browser-per-file';
 
@@ -36,6 +36,16 @@ beforeAll(async () => {
 });
 afterAll(() => {
   fs.rmSync(files, { recursive: true, force: true });
+});
+
+/** The services themselves (their /metrics), beside the site: `npm test` gives their URLs; the developer's site has them on its default ports. */
+const providersService = metricsAt(process.env.PROVIDERS_URL ?? 'http://127.0.0.1:4002');
+const notifyService = metricsAt(process.env.NOTIFY_URL ?? 'http://127.0.0.1:4004');
+const REGISTERED_QUEUE = 'notify.provider-registered.v1';
+/** provider.registered published by svc-providers and settled by svc-notify so far (each process counts from its own start). */
+const registrations = async () => ({
+  published: await providersService.metrics.eventsPublished('provider.registered'),
+  settled: await notifyService.metrics.deliveries(REGISTERED_QUEUE, 'provider.registered'),
 });
 
 const field = (label: string) => page.getByLabel(label, { exact: true });
@@ -85,6 +95,7 @@ describe('provider portal', () => {
   it('takes a new provider through the three steps with real images; both emails arrive once and the stored image has no GPS data', async () => {
     const providerName = `Dr. Portal ${randomUUID().slice(0, 6)}`;
     const email = `portal.${randomUUID().slice(0, 8)}@example.com`;
+    const before = await registrations();
     await page.goto(url('/provider-portal'));
     await fillStep1({ providerName, email, npiNumber: newNpiNumber() });
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -131,7 +142,11 @@ describe('provider portal', () => {
     await waitForEmailsTo(email, 1, 30_000);
     const notification = `New provider sign-up: ${providerName}`;
     await eventually(async () => (await listEmails()).some((sent) => sent.subject === notification), 30_000, 'Expected the team notification');
-    await sleep(2_000);
+    // The portal's own email calls were answered before it showed the completion; the event's
+    // emails are sent once svc-notify has settled every provider.registered published since the start.
+    await waitForOutboxDrained(providersService);
+    const published = (await providersService.metrics.eventsPublished('provider.registered')) - before.published;
+    await waitForDeliveriesDone(notifyService, REGISTERED_QUEUE, 'provider.registered', before.settled + published, 30_000);
     const inbox = await listEmails();
     expect(inbox.filter((sent) => sent.to.some((to) => to.address === email))).toHaveLength(1);
     expect(inbox.filter((sent) => sent.subject === notification).map((sent) => sent.to.map((to) => to.address))).toEqual([[E2E_ADMIN.email]]);

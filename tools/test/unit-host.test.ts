@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { freePorts, sleep, waitUntil } from '../src/net';
+import { freePorts, waitUntil } from '../src/net';
 import { exitOf, spawnLoggedToFile, stopProcess } from '../src/processes';
 import { replaceNodeUnit } from '../src/redeploy';
 
@@ -73,16 +73,20 @@ function steadyTraffic(port: number) {
 it('replaces the running build with the one on disk without a failed request, swap after swap', async () => {
   const unit = await startUnit('v1');
   const traffic = steadyTraffic(unit.port);
+  /** Each swap happens under traffic that the running build answers: a round of answers from `version` since result `from`. */
+  const answering = (version: string, from: number) =>
+    waitUntil(`the build ${version}`, async () => traffic.answers.slice(from).filter((answer) => answer === version).length >= 8, 10_000, 10);
   try {
-    await sleep(300);
+    await answering('v1', 0);
     for (const [generation, version] of [
       [1, 'v2'],
       [2, 'v3'],
       [3, 'v4'],
     ] as const) {
       fs.writeFileSync(unit.main, appSource(version));
+      const from = traffic.answers.length;
       expect(await replaceNodeUnit(unit.handle)).toEqual(expect.objectContaining({ generation, outcome: 'replaced' }));
-      await sleep(300);
+      await answering(version, from);
     }
   } finally {
     await traffic.stop();

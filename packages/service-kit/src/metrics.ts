@@ -8,6 +8,9 @@ export const METRICS_PATH = '/metrics';
 /** What became of a delivered event at a consumer. */
 export type ConsumeOutcome = 'handled' | 'retried' | 'dead_lettered';
 
+/** The outcomes after which nothing more comes of a delivery. */
+export const FINISHED: readonly ConsumeOutcome[] = ['handled', 'dead_lettered'];
+
 /** An outbox's figures at the moment of a scrape. */
 export interface OutboxFigures {
   pending: number;
@@ -115,9 +118,14 @@ export class ServiceMetrics {
     return (await Promise.all(this.outboxSources.map((source) => source()))).reduce((sum, { pending }) => sum + pending, 0);
   }
 
-  /** Deliveries of `type` settled so far at `queue`, whatever their outcome: what a test waits on instead of a fixed sleep. */
-  async eventsSettled(queue: string, type: string): Promise<number> {
+  /**
+   * Deliveries of `type` at `queue` so far with one of these outcomes. By default the finished ones
+   * (handled or dead-lettered): a retried delivery comes back. What a test waits on instead of a sleep.
+   */
+  async deliveries(queue: string, type: string, outcomes: readonly ConsumeOutcome[] = FINISHED): Promise<number> {
     const { values } = await this.consumed.get();
-    return values.filter(({ labels }) => labels.queue === queue && labels.type === type).reduce((sum, { value }) => sum + value, 0);
+    return values
+      .filter(({ labels }) => labels.queue === queue && labels.type === type && outcomes.includes(labels.outcome as ConsumeOutcome))
+      .reduce((sum, { value }) => sum + value, 0);
   }
 }

@@ -3,7 +3,7 @@ import { connect, type ChannelModel } from 'amqplib';
 import { Schema, type Model } from 'mongoose';
 import pino from 'pino';
 import type { EventEnvelope } from '@altmed/contracts';
-import { eventually, sleep, testEventsExchange } from '@altmed/local-stack/src/testing';
+import { eventually, testEventsExchange } from '@altmed/local-stack/src/testing';
 import { EventBroker } from './broker';
 import { connectDatabase, type Connection } from './mongo';
 import { OutboxRelay, outboxFieldsFor, outboxSchemaFields, withEvents, type WithOutbox } from './outbox';
@@ -272,16 +272,20 @@ it('leaves a document another relay holds alone until that relay’s claim runs 
   const model = await makeModel();
   const type = eventType('claimed');
   const received = await listen([type]);
-  await model.create({ _id: 'held', ...outboxFieldsFor([event(type, { n: 1 })]) });
+  // The held document is due first: a relay taking one document at a time tries it before the free one.
+  await model.create({ _id: 'held', ...outboxFieldsFor([event(type, { n: 1 })]), outboxDueAt: new Date(Date.now() - 1_000) });
+  await model.create({ _id: 'free', ...outboxFieldsFor([event(type, { n: 2 })]) });
   const claimKey = `${model.collection.name}:held`;
   await claimsOf(model).insertOne({ _id: claimKey, relay: 'a relay that died', until: new Date(Date.now() + 3_000) });
-  const relay = new OutboxRelay({ broker, models: [model], logger, intervalMs: 200 });
+  const relay = new OutboxRelay({ broker, models: [model], logger, intervalMs: 200, concurrency: 1 });
   relay.start();
   try {
-    await sleep(1_500);
-    expect(received).toHaveLength(0);
+    // The free document's event arrives once the relay has been to the held one: it must have left it alone.
+    await eventually(() => received.some((entry) => (entry.data as { n: number }).n === 2), 15_000, 'the free document was not published');
+    expect(received.map((entry) => entry.data)).toEqual([{ n: 2 }]);
     await eventually(async () => (await pendingDocuments(model)) === 0, 15_000, 'the document was not taken over after the claim ran out');
-    expect(received).toHaveLength(1);
+    await eventually(() => received.length >= 2, 10_000, 'the held document’s event did not arrive');
+    expect(received.map((entry) => entry.data)).toEqual([{ n: 2 }, { n: 1 }]);
     expect(await claimsOf(model).findOne({ _id: claimKey })).toBeNull();
   } finally {
     await relay.stop();

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type Stripe from 'stripe';
 import { parseEvent } from '@altmed/contracts';
-import { eventually, sleep, startIdentityProcess, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
+import { eventually, startIdentityProcess, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
 import {
   cardPaymentMethod,
   insertPromoCode,
@@ -114,7 +114,7 @@ describe('POST /payments/create-payment-intent', () => {
       promoCode: 'FREE',
       paymentIntentId: null,
     });
-    await sleep(1_000);
+    await payments.settled([billing]);
     expect(eventsFor(member.id)).toHaveLength(1);
   });
 });
@@ -129,7 +129,7 @@ describe('POST /payments/confirm-payment', () => {
     const [event] = await eventually(() => (eventsFor(member.id).length > 0 ? eventsFor(member.id) : undefined));
     expect(parseEvent('payment.succeeded', event).data).toMatchObject({ userId: member.id, amount: 11988, currency: 'usd', promoCode: null, paymentIntentId });
     await eventually(async () => ((await identity.me(member)).membership as { status: string }).status === 'active', 20_000);
-    await sleep(1_000);
+    await payments.settled([billing], [paymentIntentId]);
     expect(eventsFor(member.id)).toHaveLength(1);
     // A new purchase after a paid one is a new intent.
     expect(await openIntent(member)).not.toBe(paymentIntentId);
@@ -154,7 +154,7 @@ describe('POST /payments/confirm-payment', () => {
       expect(after.body).toEqual({ message: 'Payment confirmed', requiresAction: false });
       await eventually(() => eventsFor(member.id).length === 1);
     } else {
-      await sleep(500);
+      await payments.settled([billing], [paymentIntentId]);
       expect(eventsFor(member.id)).toHaveLength(0);
     }
   });
@@ -220,7 +220,7 @@ describe('POST /payments/webhook', () => {
     const genuine = signedIntentEvent(billing.account.webhookSecret, { id: paymentIntentId, amount: 11988, status: 'succeeded' });
     await webhook({ payload: genuine.payload.replace('11988', '11989'), signature: genuine.signature }).expect(400);
     await request(billing.url).post('/payments/webhook').set('Content-Type', 'application/json').send(genuine.payload).expect(400);
-    await sleep(500);
+    await payments.settled([billing], [paymentIntentId]);
     expect(eventsFor(member.id)).toHaveLength(0);
     expect((await paymentsOf(billing.database, member.id))[0]).toMatchObject({ status: 'open' });
   });
@@ -238,7 +238,7 @@ describe('POST /payments/webhook', () => {
     );
     await webhook(late).expect(200);
     await eventually(() => eventsFor(member.id).length === 1);
-    await sleep(1_000);
+    await payments.settled([billing], [paymentIntentId]);
     expect(eventsFor(member.id)).toHaveLength(1);
     expect((await paymentsOf(billing.database, member.id))[0]).toMatchObject({ status: 'succeeded' });
   });
@@ -257,7 +257,7 @@ describe('POST /payments/webhook', () => {
     const before = await paymentsOf(billing.database, member.id);
     const deliveries = await billing.account.resendEvent(delivered!.id);
     expect(deliveries.map((delivery) => delivery.status)).toEqual([200]);
-    await sleep(1_000);
+    await payments.settled([billing], [paymentIntentId]);
     expect(eventsFor(member.id)).toHaveLength(1);
     expect(await paymentsOf(billing.database, member.id)).toEqual(before);
   });
@@ -287,7 +287,7 @@ describe('when the confirm call and the webhook see the success at the same mome
       }),
     );
     await eventually(() => members.every((payer) => eventsFor(payer.id).length >= 5), 30_000);
-    await sleep(1_500);
+    await payments.settled([billing], [...paid.values()].flat());
     for (const payer of members) {
       const intents = eventsFor(payer.id).map((event) => (event.data as { paymentIntentId: string }).paymentIntentId);
       expect(intents.sort()).toEqual([...paid.get(payer.id)!].sort());

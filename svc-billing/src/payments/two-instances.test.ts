@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { eventually, sleep, startIdentityProcess, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
+import { eventually, startIdentityProcess, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
 import {
   cardPaymentMethod,
   intentIdOf,
@@ -66,7 +66,7 @@ it('publishes one payment.succeeded per payment when the confirm and the webhook
   );
   const eventsFor = (userId: string) => payments.received.filter((event) => (event.data as { userId: string }).userId === userId);
   await eventually(() => members.every((member) => eventsFor(member.id).length >= 1), 30_000);
-  await sleep(1_500);
+  await payments.settled(instances, [...paid.values()]);
   for (const member of members) {
     expect(eventsFor(member.id).map((event) => (event.data as { paymentIntentId: string }).paymentIntentId)).toEqual([paid.get(member.id)]);
   }

@@ -4,7 +4,9 @@ import type { EventEnvelope } from '@altmed/contracts';
 import type { RunningService } from '@altmed/service-kit';
 import {
   createStripeTestAccount,
+  eventually,
   startServiceUnderTest,
+  waitForOutboxDrained,
   withDatabase,
   type ServiceUnderTest,
   type StripeTestAccount,
@@ -78,8 +80,21 @@ export async function cardPaymentMethod(stripe: Stripe, number = '42424242424242
   return method.id;
 }
 
+export interface PaymentsListener {
+  received: EventEnvelope[];
+  /**
+   * Waits until nothing more can come of what the test did: `billing` has handled every webhook the
+   * Stripe emulator sends in the background about these intents (each is recorded in stripe_events),
+   * the outboxes of `instances` are drained, and this listener has received every payment.succeeded
+   * they published. After it, `received` is all there will be. Start the listener before the
+   * instances publish anything, as their counts run from their start.
+   */
+  settled: (instances: TestBilling[], paymentIntentIds?: string[]) => Promise<void>;
+  close: () => Promise<void>;
+}
+
 /** Collects every payment.succeeded event published on the test file's vhost. */
-export async function listenForPayments(): Promise<{ received: EventEnvelope[]; close: () => Promise<void> }> {
+export async function listenForPayments(): Promise<PaymentsListener> {
   const connection = await connect(process.env.AMQP_URL!);
   const channel = await connection.createChannel();
   await channel.assertExchange(testEventsExchange(), 'topic', { durable: true });
@@ -87,7 +102,42 @@ export async function listenForPayments(): Promise<{ received: EventEnvelope[]; 
   await channel.bindQueue(queue, testEventsExchange(), 'payment.succeeded');
   const received: EventEnvelope[] = [];
   await channel.consume(queue, (message) => message && received.push(JSON.parse(message.content.toString()) as EventEnvelope), { noAck: true });
-  return { received, close: () => connection.close() };
+  return {
+    received,
+    async settled(instances, paymentIntentIds = []) {
+      if (paymentIntentIds.length > 0) await waitForStripeWebhooks(instances[0]!, paymentIntentIds);
+      for (const instance of instances) await waitForOutboxDrained(instance);
+      let published = 0;
+      for (const instance of instances) published += await instance.service.metrics.eventsPublished('payment.succeeded');
+      await eventually(
+        () => received.length >= published,
+        10_000,
+        `the listener did not receive every payment.succeeded the instances published (${published})`,
+        20,
+      );
+    },
+    close: () => connection.close(),
+  };
+}
+
+/** Waits until billing has handled (and recorded) every event the Stripe emulator made about these intents; their webhooks go out in the background. */
+async function waitForStripeWebhooks(billing: TestBilling, paymentIntentIds: string[]): Promise<void> {
+  const intents = new Set(paymentIntentIds);
+  const intentOf = (event: Stripe.Event) => (event.data.object as { id?: string }).id ?? '';
+  const { data: latest, has_more: hasMore } = await billing.stripe.events.list({ limit: 100 });
+  // Newest first: if the oldest listed is still about these intents, older ones may be missing from the list.
+  if (hasMore && intents.has(intentOf(latest.at(-1)!))) throw new Error('these intents have more than 100 events: list them some other way');
+  const eventIds = latest.filter((event) => intents.has(intentOf(event))).map((event) => event.id);
+  await eventually(
+    () =>
+      withDatabase(
+        billing.database,
+        async (db) => (await db.collection('stripe_events').countDocuments({ _id: { $in: eventIds as never[] } })) === eventIds.length,
+      ),
+    20_000,
+    `billing did not handle the ${eventIds.length} webhooks of ${paymentIntentIds.join(', ')}`,
+    50,
+  );
 }
 
 export function insertPromoCode(database: string, code: string, discountPercentage: number, extra: Record<string, unknown> = {}): Promise<void> {

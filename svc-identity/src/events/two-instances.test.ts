@@ -1,8 +1,8 @@
 import { connect } from 'amqplib';
 import request from 'supertest';
 import type { EventEnvelope } from '@altmed/contracts';
-import { eventually, sleep, testEventsExchange } from '@altmed/local-stack/src/testing';
-import { authBody, startTestIdentity, testPrivateKeyPem, validSignup } from '../test/test-service';
+import { eventually, testEventsExchange } from '@altmed/local-stack/src/testing';
+import { authBody, startTestIdentity, testPrivateKeyPem, validSignup, waitForPublishedEventsReceived } from '../test/test-service';
 
 /**
  * Two instances of svc-identity on one database and one signing key, as `deploy/k8s` runs them:
@@ -35,8 +35,8 @@ it('publishes each sign-up’s event once and accepts either instance’s tokens
     const ids = new Set(signups.map((signup) => signup.user.id));
     const ours = () => received.filter((event) => ids.has((event.data as { userId: string }).userId));
     await eventually(() => ours().length >= 20, 30_000, 'not every sign-up’s event arrived');
-    // Both relays run on the database: give a second copy the time to show up.
-    await sleep(1_500);
+    // Both relays run on the database: a second copy either relay published is here too.
+    await waitForPublishedEventsReceived([first, second], 'user.signed_up', () => received.length);
     expect(ours()).toHaveLength(20);
     expect(new Set(ours().map((event) => event.id)).size).toBe(20);
 

@@ -90,6 +90,9 @@ describe('while the broker is unreachable', () => {
       const userId = authBody(signup).user.id;
       const login = await request(identity.url).post('/users/login').send({ email: body.email, password: body.password }).expect(200);
       expect(authBody(login).user).toMatchObject({ id: userId, email: body.email });
+      // What is tested is an outage that lasts through the relay's passes. While the broker is away a
+      // pass skips or fails and backs off, and nothing else changes that a test could wait for: the
+      // outage lasts a fixed while.
       await sleep(1_500);
       expect(listener.received.filter((event) => (event.data as { userId?: string }).userId === userId)).toHaveLength(0);
       expect(await pendingOutbox(identity.database)).toBe(1);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { connect, type ChannelModel, type ConfirmChannel } from 'amqplib';
 import request from 'supertest';
 import { parseEvent, type EventEnvelope, type Membership, type PaymentSucceededV1 } from '@altmed/contracts';
-import { eventually, sleep, testEventsExchange } from '@altmed/local-stack/src/testing';
-import { authBody, startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
+import { deliveriesDone, eventually, testEventsExchange, waitForDeliveriesDone } from '@altmed/local-stack/src/testing';
+import { authBody, startTestIdentity, validSignup, waitForPublishedEventsReceived, type TestIdentity } from '../test/test-service';
 
 let identity: TestIdentity;
 let connection: ChannelModel;
@@ -85,13 +85,16 @@ it('makes a member active for one year from the payment, once however often the 
 
   const payment = paymentEvent(user.id, { promoCode: 'HALF', amount: 5994 });
   const sameIdAgain = { ...payment, id: randomUUID() };
+  const before = await deliveriesDone(identity, identity.membershipQueue, 'payment.succeeded');
   await Promise.all([publish(payment), publish(payment), publish(sameIdAgain)]);
 
   const paidAt = (payment.data as PaymentSucceededV1).paidAt;
   await eventually(async () => (await membershipOf(token)).status === 'active', WAIT_MS);
   expect(await membershipOf(token)).toEqual({ status: 'active', endsAt: plusOneYear(paidAt) });
   await eventually(() => activationsFor(user.id).length > 0, WAIT_MS);
-  await sleep(1_000);
+  // Every copy of the payment is applied or found applied, and every activation it wrote is published and here.
+  await waitForDeliveriesDone(identity, identity.membershipQueue, 'payment.succeeded', before + 3, WAIT_MS);
+  await waitForPublishedEventsReceived(identity, 'membership.activated', () => activations.length, WAIT_MS);
   expect(activationsFor(user.id)).toHaveLength(1);
   expect(parseEvent('membership.activated', activationsFor(user.id)[0]).data).toMatchObject({
     userId: user.id,

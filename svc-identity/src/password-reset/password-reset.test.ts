@@ -1,8 +1,8 @@
 import { connect, type ChannelModel } from 'amqplib';
 import request from 'supertest';
 import { parseEvent, type EventEnvelope, type PasswordResetRequestedV1 } from '@altmed/contracts';
-import { eventually, sleep, withDatabase, testEventsExchange } from '@altmed/local-stack/src/testing';
-import { authBody, startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
+import { eventually, withDatabase, testEventsExchange } from '@altmed/local-stack/src/testing';
+import { authBody, startTestIdentity, validSignup, waitForPublishedEventsReceived, type TestIdentity } from '../test/test-service';
 
 const ANSWER = { message: 'If an account exists for that email address, we have sent a link to reset the password.' };
 const INVALID_LINK = { message: 'This password reset link is invalid or has expired. Please ask for a new one.' };
@@ -44,6 +44,8 @@ afterAll(async () => {
 });
 
 const api = () => request(identity.url);
+/** Until every reset event identity has published is in the listener's hands: none of a request is still on its way. */
+const waitForEveryResetEvent = () => waitForPublishedEventsReceived(identity, 'user.password_reset_requested', () => events.received.length);
 const eventFor = (email: string, after = 0) => eventually(() => events.received.filter((event) => event.data.email === email)[after]);
 
 async function member() {
@@ -70,7 +72,7 @@ describe('POST /users/forgot-password', () => {
     const expiresIn = Date.parse(event.data.expiresAt) - Date.now();
     expect(expiresIn).toBeGreaterThan(59 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(60 * 60_000);
-    await sleep(500);
+    await waitForEveryResetEvent();
     expect(events.received.filter((e) => e.data.email === 'nobody.here@example.com')).toHaveLength(0);
 
     // Identity keeps only a hash of the link's secret, and the published event leaves the outbox.
@@ -84,7 +86,7 @@ describe('POST /users/forgot-password', () => {
     const blocked = await member();
     await withDatabase(identity.database, (db) => db.collection('users').updateOne({ email: blocked.email }, { $set: { status: 'blocked' } }));
     await api().post('/users/forgot-password').send({ email: blocked.email }).expect(202, ANSWER);
-    await sleep(700);
+    await waitForEveryResetEvent();
     expect(events.received.filter((e) => e.data.email === blocked.email)).toHaveLength(0);
   });
 

@@ -1,17 +1,21 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { AuthResponse } from '@altmed/contracts';
 import type { RunningService } from '@altmed/service-kit';
-import { startServiceUnderTest, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
+import { eventually, startServiceUnderTest, waitForOutboxDrained, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
 import { loadIdentityConfig } from '../config';
+import { membershipQueue } from '../membership/membership.handler';
 import { startIdentityService } from '../service';
 
 export const testPrivateKeyPem = () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
-export type TestIdentity = ServiceUnderTest<RunningService>;
+export interface TestIdentity extends ServiceUnderTest<RunningService> {
+  /** The queue of the consumer of payment.succeeded (membership). */
+  membershipQueue: string;
+}
 
 /** A real svc-identity on a free port with its own database, a fresh signing key and no admin. */
-export function startTestIdentity(env: Record<string, string | undefined> = {}): Promise<TestIdentity> {
-  return startServiceUnderTest({
+export async function startTestIdentity(env: Record<string, string | undefined> = {}): Promise<TestIdentity> {
+  const identity = await startServiceUnderTest({
     databasePrefix: 'identity',
     start: (serviceEnv) => startIdentityService(loadIdentityConfig(serviceEnv)),
     env: {
@@ -23,6 +27,30 @@ export function startTestIdentity(env: Record<string, string | undefined> = {}):
       ...env,
     },
   });
+  return { ...identity, membershipQueue: membershipQueue(env.EVENT_QUEUE_SUFFIX ?? identity.queueSuffix) };
+}
+
+/**
+ * Waits until the instances' outboxes are drained and a test's listener has received every event
+ * of `type` they published (`received`: how many it holds, of every publisher's). After it, an
+ * event published twice would be in the listener's hands, not on its way. The listener's queue
+ * must be bound before the instances publish anything of `type`.
+ */
+export async function waitForPublishedEventsReceived(
+  instances: TestIdentity | TestIdentity[],
+  type: string,
+  received: () => number,
+  timeoutMs = 20_000,
+): Promise<void> {
+  for (const instance of [instances].flat()) await waitForOutboxDrained(instance, timeoutMs);
+  let published = 0;
+  for (const instance of [instances].flat()) published += await instance.service.metrics.eventsPublished(type);
+  await eventually(
+    () => received() >= published,
+    timeoutMs,
+    `the listener did not receive the ${published} ${type} events published within ${timeoutMs / 1000} s`,
+    50,
+  );
 }
 
 export const validSignup = (overrides: Record<string, unknown> = {}) => ({

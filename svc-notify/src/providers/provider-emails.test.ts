@@ -1,6 +1,14 @@
 import { randomBytes, randomUUID, generateKeyPairSync } from 'node:crypto';
 import request from 'supertest';
-import { emailsTo, listEmails, sleep, startServiceProcess, waitForEmailsTo, type ServiceProcess } from '@altmed/local-stack/src/testing';
+import {
+  deliveriesDone,
+  emailsTo,
+  listEmails,
+  type ServiceProcess,
+  startServiceProcess,
+  waitForDeliveriesDone,
+  waitForEmailsTo,
+} from '@altmed/local-stack/src/testing';
 import { TestPublisher, providerRegisteredEvent, startTestNotify, type TestNotify } from '../test/test-service';
 
 const adminInbox = `admins.${randomUUID().slice(0, 8)}@example.com`;
@@ -24,6 +32,8 @@ afterAll(async () => {
 });
 
 const dataOf = (event: { data: unknown }) => event.data as { providerId: string; email: string };
+const done = () => deliveriesDone(notify, notify.queues.providerRegistered, 'provider.registered');
+const waitForDone = (count: number) => waitForDeliveriesDone(notify, notify.queues.providerRegistered, 'provider.registered', count);
 
 /** A provider login made as svc-providers makes it: its token. */
 async function providerLogin(providerId: string, email: string): Promise<string> {
@@ -39,12 +49,13 @@ describe('provider.registered', () => {
   it('sends the admin notification and the provider welcome email, each once, however often the event comes', async () => {
     const event = providerRegisteredEvent();
     const { providerId, email } = dataOf(event);
+    const before = await done();
     await publisher.publish('provider.registered', event);
     await publisher.publish('provider.registered', event);
 
     const [welcome] = await waitForEmailsTo(email);
     const notifications = await waitForEmailsTo(adminInbox);
-    await sleep(1_500);
+    await waitForDone(before + 2);
     const inbox = await listEmails();
     expect(emailsTo(inbox, email)).toHaveLength(1);
     const forThisProvider = emailsTo(inbox, adminInbox).filter((mail) => mail.text?.includes(providerId) || mail.html?.includes(email));
@@ -86,9 +97,10 @@ describe('the compatibility calls /email/provider-…', () => {
         .send({ id: providerId, name: 'Dr. Maya Patel', email, practiceName: 'Green Valley Wellness', npiNumber: '1234567893', specialties: ['Nutrition'] })
         .expect(200, { message: 'Notification sent' });
     }
+    const before = await done();
     await publisher.publish('provider.registered', event);
     await waitForEmailsTo(email);
-    await sleep(2_000);
+    await waitForDone(before + 1);
     const inbox = await listEmails();
     expect(emailsTo(inbox, email)).toHaveLength(1);
     expect(emailsTo(inbox, adminInbox).filter((mail) => mail.text?.includes(email))).toHaveLength(1);

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { EventEnvelope, MembershipActivatedV1 } from '@altmed/contracts';
-import { emailsTo, eventually, listEmails, sleep, startIdentityProcess, waitForEmailsTo, type IdentityProcess } from '@altmed/local-stack/src/testing';
+import {
+  emailsTo,
+  eventually,
+  type IdentityProcess,
+  listEmails,
+  startIdentityProcess,
+  waitForDeliveriesDone,
+  waitForEmailsTo,
+} from '@altmed/local-stack/src/testing';
 import { TestPublisher, startTestNotify, type TestNotify } from '../test/test-service';
 
 let identity: IdentityProcess;
@@ -45,6 +53,15 @@ function activated(overrides: Partial<MembershipActivatedV1> = {}): EventEnvelop
   };
 }
 
+/** Copies of membership.activated this file has published to the one svc-notify it shares between its tests. */
+let published = 0;
+async function publish(event: EventEnvelope<MembershipActivatedV1>): Promise<void> {
+  await publisher.publish('membership.activated', event);
+  published += 1;
+}
+/** Until svc-notify is done with every copy published so far (a test's own, and any an earlier test left in flight). */
+const waitForEveryDeliveryDone = () => waitForDeliveriesDone(notify, notify.queues.subscription, 'membership.activated', published);
+
 const subscriptionEmailsTo = async (address: string) =>
   emailsTo(await listEmails(), address).filter((email) => email.subject === 'Your membership is confirmed');
 
@@ -52,12 +69,12 @@ describe('subscription email', () => {
   it('is sent once per payment, with a receipt of the amount, the code and the period', async () => {
     const event = activated();
     // Delivered twice, and announced again under another event id: still one email for the payment.
-    await publisher.publish('membership.activated', event);
-    await publisher.publish('membership.activated', event);
-    await publisher.publish('membership.activated', { ...event, id: randomUUID() });
+    await publish(event);
+    await publish(event);
+    await publish({ ...event, id: randomUUID() });
 
     const [email] = await waitForEmailsTo(event.data.email);
-    await sleep(1_500);
+    await waitForEveryDeliveryDone();
     expect(emailsTo(await listEmails(), event.data.email)).toHaveLength(1);
     expect(email!.subject).toBe('Your membership is confirmed');
     for (const part of [email!.text!, email!.html!]) {
@@ -70,7 +87,7 @@ describe('subscription email', () => {
 
   it('says "None" without a code and tells a renewing member the membership was extended', async () => {
     const event = activated({ amount: 11988, promoCode: null, extended: true, periodStart: '2027-03-01T10:00:00.000Z', periodEnd: '2028-03-01T10:00:00.000Z' });
-    await publisher.publish('membership.activated', event);
+    await publish(event);
     const [email] = await waitForEmailsTo(event.data.email);
     expect(email!.text).toMatch(/Promo code:?\s+None/);
     expect(email!.text).toContain('$119.88');
@@ -89,13 +106,13 @@ describe('POST /email/send-subscription-email', () => {
     await send(member.token, member.id).expect(202, { message: 'Subscription email queued' });
 
     const event = activated({ userId: member.id, email: member.email });
-    await publisher.publish('membership.activated', event);
+    await publish(event);
     // The member also gets a welcome email: identity announced the sign-up.
     await eventually(async () => subscriptionEmailsTo(member.email).then((emails) => emails.length === 1));
     await eventually(async () => (await send(member.token, member.id)).status === 200);
     await send(member.token, member.id).expect(200, { message: 'Subscription email sent' });
     await send(member.token, member.id).expect(200);
-    await sleep(1_000);
+    await waitForEveryDeliveryDone();
     expect(await subscriptionEmailsTo(member.email)).toHaveLength(1);
   });
 

@@ -7,10 +7,15 @@ import { loadNotifyConfig } from '../config';
 import { startNotifyService } from '../service';
 import { welcomeQueue } from '../welcome/welcome.handler';
 import { providerRegisteredQueue } from '../providers/provider-registered.handler';
+import { providerStatusQueue } from '../provider-status/provider-status.handler';
+import { passwordResetQueue } from '../password-reset/password-reset.handler';
+import { subscriptionQueue } from '../subscription/subscription.domain';
 
 export interface TestNotify extends ServiceUnderTest<RunningService> {
   /** The welcome consumer's queue; its dead-letter queue is `<queue>.dead-letter`. */
   queue: string;
+  /** Every consumer's queue, by consumer. */
+  queues: { welcome: string; providerRegistered: string; providerStatus: string; passwordReset: string; subscription: string };
 }
 
 /** Retries in tests: 100 ms, 200 ms, 400 ms … capped at 1 s, 8 times (about 5 s), then the dead-letter queue. */
@@ -25,16 +30,25 @@ export async function startTestNotify(env: Record<string, string> = {}): Promise
     env: serviceEnv,
   });
   const config = loadNotifyConfig({ ...process.env, EVENT_QUEUE_SUFFIX: notify.queueSuffix, ...serviceEnv });
-  const queue = welcomeQueue(config.EVENT_QUEUE_SUFFIX);
+  const suffix = config.EVENT_QUEUE_SUFFIX;
+  const queues = {
+    welcome: welcomeQueue(suffix),
+    providerRegistered: providerRegisteredQueue(suffix),
+    providerStatus: providerStatusQueue(suffix),
+    passwordReset: passwordResetQueue(suffix),
+    subscription: subscriptionQueue(suffix),
+  };
+  const queue = queues.welcome;
   return {
     ...notify,
     queue,
+    queues,
     async stop(options) {
       await notify.stop(options);
       const retry = { firstDelayMs: config.EVENT_RETRY_FIRST_DELAY_MS, maxDelayMs: config.EVENT_RETRY_MAX_DELAY_MS, maxRetries: config.EVENT_MAX_RETRIES };
       const connection = await connect(process.env.AMQP_URL!);
       const channel = await connection.createChannel();
-      for (const consumerQueue of [queue, providerRegisteredQueue(config.EVENT_QUEUE_SUFFIX)]) {
+      for (const consumerQueue of Object.values(queues)) {
         const names = consumerQueueNames(consumerQueue, retry);
         for (const name of [names.work, names.deadLetter, ...names.delays.map((delay) => delay.queue)]) await channel.deleteQueue(name);
       }
@@ -76,6 +90,23 @@ export class TestPublisher {
     const content = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
     this.channel.publish(testEventsExchange(), routingKey, content, { persistent: true, messageId });
     await this.channel.waitForConfirms();
+  }
+
+  /** Publishes as `publish` does, as mandatory: answers whether a queue took the message (the broker returns it otherwise, before its confirm). */
+  async publishRouted(routingKey: string, body: EventEnvelope | string, messageId = randomUUID()): Promise<boolean> {
+    let returned = false;
+    const onReturn = (message: { properties: { messageId?: string } }) => {
+      if (message.properties.messageId === messageId) returned = true;
+    };
+    this.channel.on('return', onReturn);
+    try {
+      const content = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+      this.channel.publish(testEventsExchange(), routingKey, content, { persistent: true, mandatory: true, messageId });
+      await this.channel.waitForConfirms();
+    } finally {
+      this.channel.off('return', onReturn);
+    }
+    return !returned;
   }
 
   /** The event ids of the messages ready in `queue`, which stay there (taken unacknowledged, then returned). */

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { consumerQueueNames, deadLetterExchangeOf } from '@altmed/service-kit';
-import { emailsTo, eventually, listEmails, proxyFor, sleep, testEventsExchange, waitForEmailsTo } from '@altmed/local-stack/src/testing';
+import {
+  emailsTo,
+  eventually,
+  listEmails,
+  proxyFor,
+  testEventsExchange,
+  waitForDeliveriesDone,
+  waitForEmailsTo,
+  waitForRetries,
+} from '@altmed/local-stack/src/testing';
 import { replayDeadLettersCommand } from '../replay-dead-letters';
 import { TestPublisher, signedUpEvent, startTestNotify, testRetryEnv, type TestNotify } from '../test/test-service';
 
@@ -44,9 +53,10 @@ describe('when the SMTP server is down for a while', () => {
       const events = Array.from({ length: 5 }, () => signedUpEvent());
       for (const event of events) await publisher.publish('user.signed_up', event);
 
-      // Failed events wait in the broker's delay queues; several retries go by (the delays reach their 1 s cap after about 1.5 s).
+      // Failed events wait in the broker's delay queues; several retries go by: five each (100, 200,
+      // 400, 800 ms, then the 1 s cap), counted over all the events.
       await eventually(async () => (await messagesIn(delayQueues)) > 0, 15_000, 'Expected failed events to wait in a delay queue');
-      await sleep(4_000);
+      await waitForRetries(first, first.queue, 'user.signed_up', events.length * 5);
       expect(emailsTo(await listEmails(), emailOf(events[0]!))).toHaveLength(0);
 
       // With the consumer stopped, the broker holds every event: none was kept in the consumer's memory.
@@ -55,10 +65,14 @@ describe('when the SMTP server is down for a while', () => {
       await first.service.stop();
       const expected = events.map((event) => event.id).sort();
       let held: string[] = [];
+      // Every copy the broker holds, duplicates included: each is a delivery the next instance will be done with.
+      let copies = 0;
       await eventually(
         async () => {
           if ((await messagesIn(delayQueues)) > 0) return false;
-          held = [...new Set(await publisher.peekEventIds(names.work))].sort();
+          const ids = await publisher.peekEventIds(names.work);
+          copies = ids.length;
+          held = [...new Set(ids)].sort();
           return held.join() === expected.join();
         },
         15_000,
@@ -71,8 +85,8 @@ describe('when the SMTP server is down for a while', () => {
       await proxy.restore();
       second = await startTestNotify(env);
       for (const event of events) await waitForEmailsTo(emailOf(event), 1, 30_000);
+      await waitForDeliveriesDone(second, second.queue, 'user.signed_up', copies);
       await eventually(async () => (await messagesIn([names.work, ...delayQueues])) === 0, 15_000, 'Expected the queues to drain');
-      await sleep(1_500);
       const inbox = await listEmails();
       for (const event of events) expect(emailsTo(inbox, emailOf(event))).toHaveLength(1);
       expect(await messagesIn([names.deadLetter])).toBe(0);

@@ -1,4 +1,4 @@
-import { emailsTo, eventually, listEmails, sleep } from '@altmed/local-stack/src/testing';
+import { emailsTo, eventually, listEmails, waitForDeliveriesDone } from '@altmed/local-stack/src/testing';
 import { TestPublisher, signedUpEvent, startTestNotify } from '../test/test-service';
 
 /**
@@ -22,7 +22,8 @@ it('sends each welcome email once when two instances consume the same queue', as
       return addresses.map((address) => emailsTo(inbox, address).length);
     };
     await eventually(async () => (await delivered()).every((count) => count >= 1), 30_000, 'not every welcome email arrived');
-    await sleep(1_500);
+    // Every copy is done with, at one instance or the other.
+    await waitForDeliveriesDone([first, second], first.queue, 'user.signed_up', events.length * 2);
     expect(await delivered()).toEqual(addresses.map(() => 1));
   } finally {
     await publisher.close();

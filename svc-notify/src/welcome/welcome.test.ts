@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { emailsTo, eventually, listEmails, proxyFor, sleep, waitForEmailsTo } from '@altmed/local-stack/src/testing';
+import {
+  deliveriesDone,
+  emailsTo,
+  eventually,
+  listEmails,
+  proxyFor,
+  waitForDeliveriesDone,
+  waitForEmailsTo,
+  waitForRetries,
+} from '@altmed/local-stack/src/testing';
 import { TestPublisher, signedUpEvent, startTestNotify, type TestNotify } from '../test/test-service';
 
 let publisher: TestPublisher;
@@ -23,11 +32,12 @@ describe('welcome email', () => {
   it('is sent once per user.signed_up event, even when the event is delivered twice', async () => {
     const event = signedUpEvent({ name: 'Grace <b>Hopper</b>' });
     const { email } = event.data as { email: string };
+    const done = await deliveriesDone(notify, notify.queue, 'user.signed_up');
     await publisher.publish('user.signed_up', event);
     await publisher.publish('user.signed_up', event);
 
     const [welcome] = await waitForEmailsTo(email);
-    await sleep(1_500);
+    await waitForDeliveriesDone(notify, notify.queue, 'user.signed_up', done + 2);
     expect(emailsTo(await listEmails(), email)).toHaveLength(1);
     expect(welcome!.subject).toBe('Welcome to your membership');
     expect(welcome!.text).toContain('Hi Grace,');
@@ -60,11 +70,12 @@ describe('when the broker cancels the consumer', () => {
       const { email } = event.data as { email: string };
       // Until the consumer's connection is rebuilt its queue does not exist and a copy is dropped
       // unrouted: publish the same event until one gets through (the inbox sends it once).
+      let routed = 0;
       await eventually(async () => {
-        await publisher.publish('user.signed_up', event);
+        if (await publisher.publishRouted('user.signed_up', event)) routed += 1;
         return emailsTo(await listEmails(), email).length > 0;
       }, 20_000);
-      await sleep(1_500);
+      await waitForDeliveriesDone(notify, notify.queue, 'user.signed_up', routed);
       expect(emailsTo(await listEmails(), email)).toHaveLength(1);
     } finally {
       await notify.stop();
@@ -81,7 +92,8 @@ describe('when the SMTP server fails', () => {
       await proxy.cut();
       const event = signedUpEvent();
       await publisher.publish('user.signed_up', event);
-      await sleep(1_000);
+      // The SMTP server is back only once a send has failed.
+      await waitForRetries(notify, notify.queue, 'user.signed_up', 1);
       await proxy.restore();
       const emails = await waitForEmailsTo((event.data as { email: string }).email, 1, 20_000);
       expect(emails).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { connect, type Channel, type ChannelModel } from 'amqplib';
 import request from 'supertest';
 import { parseEvent } from '@altmed/contracts';
-import { eventually, sleep, testEventsExchange } from '@altmed/local-stack/src/testing';
+import { eventually, testEventsExchange, waitForOutboxDrained } from '@altmed/local-stack/src/testing';
 import { jpegImage, signUpProvider, startTestProviders, upload, type TestProviders } from '../test/test-service';
 
 let site: TestProviders;
@@ -21,6 +21,8 @@ afterAll(async () => {
   await site.stopAll();
 });
 
+const registrationsPublished = () => site.service.metrics.eventsPublished('provider.registered');
+
 async function takeAll(): Promise<unknown[]> {
   const taken: unknown[] = [];
   for (;;) {
@@ -31,6 +33,7 @@ async function takeAll(): Promise<unknown[]> {
 }
 
 it('publishes provider.registered once, when step 3 first completes, with the record’s details', async () => {
+  const before = await registrationsPublished();
   const { providerId, token, email } = await signUpProvider(site.url);
   const auth = { Authorization: `Bearer ${token}` };
   await request(site.url)
@@ -38,7 +41,9 @@ it('publishes provider.registered once, when step 3 first completes, with the re
     .set(auth)
     .send({ specialties: ['Vision'], boardCertifications: ['Optometry'] })
     .expect(200);
-  await sleep(500);
+  // Drained, the outbox has published all that step 2 wrote: no registration among it.
+  await waitForOutboxDrained(site);
+  expect(await registrationsPublished()).toBe(before);
   expect(await takeAll()).toEqual([]);
 
   const headshotUrl = await upload(site.url, token, await jpegImage(), 'me.jpg', 'image/jpeg');
@@ -65,8 +70,13 @@ it('publishes provider.registered once, when step 3 first completes, with the re
     practiceDescription: 'Eyes first.',
     fullAddress: '12 Oak Street, Suite 4, Austin, TX 78701',
   });
-  await sleep(1_500);
-  events.push(...(await takeAll()));
+  // Every registration published (copies included) reaches the queue: take them all.
+  await waitForOutboxDrained(site);
+  const published = (await registrationsPublished()) - before;
+  await eventually(async () => {
+    events.push(...(await takeAll()));
+    return events.length >= published;
+  });
   // Delivery is at least once (consumers are idempotent by event id): copies, but one event.
   expect(new Set(events.map((event) => (event as { id: string }).id))).toEqual(new Set([parsed.id]));
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { AdminProvidersResponse, AdminReviewsResponse, DirectoryResponse, Provider } from '@altmed/contracts';
 import type { RunningService } from '@altmed/service-kit';
-import { eventually, sleep, startServiceUnderTest, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
+import { eventually, startServiceUnderTest, waitForOutboxDrained, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
 import { loadProvidersConfig } from '../config';
 import { startProvidersService } from '../service';
 import { activeMember, adminToken, jpegImage, pngImage, signUpProvider, startTestProviders, upload, type TestProviders } from '../test/test-service';
@@ -139,11 +139,27 @@ describe("each instance's search index", () => {
 
     await request(second.url).put(`/admins/providers/${providerId}/status`).set(bearer(admin)).send({ status: 'block' }).expect(200);
     await shown(first.url, byName, (found) => !listed(found), 'the block');
-    for (let check = 0; check < 10; check += 1) {
-      expect(listed(await directory(first.url, byName))).toBe(false);
-      expect(listed(await directory(second.url, byName))).toBe(false);
-      await sleep(50);
-    }
+
+    // Never after: every event of this test reaches both indexes, and none lists the provider again.
+    // Once the outbox is drained, they are all in each instance's queue; a marker signed up at each
+    // instance then comes behind them, and each index reads its events in turn, so once both
+    // indexes show both markers, they have read every event of the test.
+    await Promise.all([first, second].map((instance) => waitForOutboxDrained(instance)));
+    const markers = await Promise.all([first, second].map((instance) => signUpProvider(instance.url, { providerName: `Dr. Marker ${tag}` })));
+    let listedAgain = false;
+    await eventually(
+      async () => {
+        for (const url of [first.url, second.url]) if (listed(await directory(url, byName))) listedAgain = true;
+        const found = await Promise.all([first.url, second.url].map((url) => adminSearch(url, `marker ${tag}`)));
+        return found.every((providers) => markers.every((marker) => providers.some((provider) => provider._id === marker.providerId)));
+      },
+      10_000,
+      'the markers did not reach both indexes',
+      25,
+    );
+    expect(listedAgain).toBe(false);
+    expect(listed(await directory(first.url, byName))).toBe(false);
+    expect(listed(await directory(second.url, byName))).toBe(false);
   });
 });
 
