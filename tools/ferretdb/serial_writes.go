@@ -1,5 +1,5 @@
 // Added by tools/src/ferretdb.ts to its copy of FerretDB v1.24.2 before it builds it: see
-// docs/decisions.md, "FerretDB runs one write at a time".
+// docs/decisions.md, "The local database: FerretDB built from source, with our changes" (One write at a time).
 
 package handler
 

@@ -1,5 +1,5 @@
 // Added by tools/src/ferretdb.ts to its copy of FerretDB v1.24.2 before it builds it: see
-// docs/decisions.md, "The local database answers lookups from its indexes".
+// docs/decisions.md, "The local database: FerretDB built from source, with our changes" (Lookups answered from the indexes).
 
 package sqlite
 

@@ -101,6 +101,7 @@ async function start(): Promise<number | undefined> {
       `  Mail inbox:   ${localStack.env.MAILDEV_API_URL ?? '(SMTP_URL is set: mail goes to that server)'}`,
       `  Stripe:       ${process.env.STRIPE_SECRET_KEY ? 'the account of STRIPE_SECRET_KEY' : `the local emulator at ${localStack.env.STRIPE_API_URL} (test cards 4242 4242 4242 4242, 4000 0025 0000 3155, 4000 0000 0000 0002, 4000 0000 0000 9995)`}`,
       `  Admin login:  ${marketplace.env.ADMIN_EMAIL} / ${marketplace.env.ADMIN_PASSWORD}`,
+      `  Metrics:      gateway http://127.0.0.1:${ports.gatewayMetrics}/metrics; services http://127.0.0.1:{${[ports.identity, ports.providers, ports.billing, ports.notify].join(',')}}/metrics (docs/operations.md)`,
       `  Defaults used (set the variable to change one): ${[...marketplace.defaultsUsed, ...stackDefaults].join(', ') || 'none'}`,
       'Press Ctrl-C to stop.',
       '',
