@@ -7,7 +7,9 @@ import { startLocalStack, type LocalStack } from './index';
 import { marketplacePortsFromEnv, startMarketplace, type Marketplace } from './marketplace';
 import { deployUnits, isDeployUnit, redeploy } from './redeploy';
 import { writeDashboards } from './monitoring/dashboards';
-import { repoRoot } from './paths';
+import { alertRulesFile } from './monitoring/monitoring-queries';
+import { startPrometheus, type RunningPrometheus } from './monitoring/prometheus';
+import { defaultDataDir, logsDirOf, repoRoot } from './paths';
 import { liveRunLock, removeRunLock, writeRunLock } from './run-lock';
 import { runTests } from './test-command';
 
@@ -68,11 +70,13 @@ async function start(): Promise<number | undefined> {
 
   let localStack: LocalStack | undefined;
   let marketplace: Marketplace | undefined;
+  let prometheus: RunningPrometheus | undefined;
   let shuttingDown = false;
   const shutDown = async (exitCode: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
     log('stopping');
+    await prometheus?.stop();
     await marketplace?.stop();
     await localStack?.stop();
     removeRunLock();
@@ -85,6 +89,22 @@ async function start(): Promise<number | undefined> {
     localStack = await startLocalStack({ handleSignals: false });
     marketplace = await startMarketplace({ stackEnv: localStack.env, ports, siteUrl, echoLogs: true, log });
     writeRunLock({ pid: process.pid, url: siteUrl, nodeUnits: marketplace.nodeUnits });
+    prometheus = await startPrometheus({
+      targets: [
+        { unit: 'gateway', address: `127.0.0.1:${ports.gatewayMetrics}` },
+        { unit: 'svc-identity', address: `127.0.0.1:${ports.identity}` },
+        { unit: 'svc-providers', address: `127.0.0.1:${ports.providers}` },
+        { unit: 'svc-billing', address: `127.0.0.1:${ports.billing}` },
+        { unit: 'svc-notify', address: `127.0.0.1:${ports.notify}` },
+      ],
+      port: Number(process.env.PROMETHEUS_PORT ?? 9090),
+      dataDir: path.join(defaultDataDir, 'prometheus'),
+      logsDir: logsDirOf(defaultDataDir),
+      ruleFile: alertRulesFile,
+    }).catch((error: Error) => {
+      log(`Prometheus did not start (the site runs without it): ${error.message}`);
+      return undefined;
+    });
   } catch (error) {
     console.error(`[start] ${(error as Error).message}`);
     await shutDown(1);
@@ -102,6 +122,7 @@ async function start(): Promise<number | undefined> {
       `  Stripe:       ${process.env.STRIPE_SECRET_KEY ? 'the account of STRIPE_SECRET_KEY' : `the local emulator at ${localStack.env.STRIPE_API_URL} (test cards 4242 4242 4242 4242, 4000 0025 0000 3155, 4000 0000 0000 0002, 4000 0000 0000 9995)`}`,
       `  Admin login:  ${marketplace.env.ADMIN_EMAIL} / ${marketplace.env.ADMIN_PASSWORD}`,
       `  Metrics:      gateway http://127.0.0.1:${ports.gatewayMetrics}/metrics; services http://127.0.0.1:{${[ports.identity, ports.providers, ports.billing, ports.notify].join(',')}}/metrics (docs/operations.md)`,
+      `  Prometheus:   ${prometheus ? `${prometheus.url} (every unit scraped, the alert rules of deploy/monitoring loaded)` : 'not running (apt-get install prometheus, or Go to build it)'}`,
       `  Defaults used (set the variable to change one): ${[...marketplace.defaultsUsed, ...stackDefaults].join(', ') || 'none'}`,
       'Press Ctrl-C to stop.',
       '',
