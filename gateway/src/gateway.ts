@@ -86,7 +86,11 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
   // Apart from the site: the ingress sends browsers to PORT only.
   const metricsApp = express().disable('x-powered-by').get(METRICS_PATH, metrics.handler());
   const metricsServer = http.createServer(metricsApp);
-  const metricsPort = await listenOn(metricsServer, config.METRICS_PORT, config.HOST);
+  const metricsPort = await listenOn(metricsServer, config.METRICS_PORT, config.HOST).catch(async (error: unknown) => {
+    await closeServer(server);
+    pool.close();
+    throw error;
+  });
   logger.info({ port, metricsPort, services, remotes: remotes.map(({ name, entry }) => ({ name, entry })) }, 'gateway listening');
 
   return {

@@ -6,7 +6,8 @@ import { clientReports } from '../client-reports/client-reports';
 async function servedSeries(): Promise<Set<string>> {
   const metrics = new ServiceMetrics('gateway');
   clientReports(metrics, [], () => '127.0.0.1');
-  const served = new Set<string>(recordedSeries());
+  // `up` is Prometheus' own, one per scraped target.
+  const served = new Set<string>([...recordedSeries(), 'up']);
   for (const { name, type } of await metrics.registry.getMetricsAsJSON()) {
     served.add(name);
     if (String(type) === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) served.add(`${name}${suffix}`);

@@ -280,7 +280,7 @@ describe('while a build replaces the files a page loads first', () => {
     for (const folder of [shell, member]) fs.rmSync(folder, { recursive: true, force: true });
   });
 
-  /** As web-build publishes a file whose name has no hash: written beside it under a dotfile name, then renamed over it. */
+  /** As web-build publishes a file whose name has no hash: written beside it under another name, then renamed over it. */
   async function publish(folder: string, file: string, content: string | Buffer): Promise<void> {
     const temporary = path.join(folder, `.${file}.publishing`);
     await fs.promises.writeFile(temporary, content);

@@ -42,6 +42,9 @@ function buildFilePath(requestPath: string): string | null {
   return decoded;
 }
 
+/** The largest file answered from memory (`sendSnapshot`); the entry files are a few KB. */
+const SNAPSHOT_MAX_BYTES = 1024 * 1024;
+
 /** A file a build writes again under the same name (index.html, remoteEntry.js, mf-manifest.json), unlike a hashed one. */
 function isRewrittenInPlace(file: string): boolean {
   return !HASHED_FILE.test(path.basename(file));
@@ -63,7 +66,8 @@ async function sendSnapshot(res: Response, filePath: string, headers: Record<str
   }
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) return false;
+    // A large file is not one a build rewrites (those are a page, an entry, a manifest): it streams.
+    if (!stats.isFile() || stats.size > SNAPSHOT_MAX_BYTES) return false;
     const body = await handle.readFile();
     res.set({ ...headers, 'Last-Modified': stats.mtime.toUTCString() });
     res.send(body);

@@ -342,7 +342,7 @@ export class EventBroker {
     } catch {
       return deadLetter('not a valid event envelope');
     }
-    type = event.type;
+    if (Object.hasOwn(EventCatalog, event.type)) type = event.type;
 
     let failure: unknown;
     try {

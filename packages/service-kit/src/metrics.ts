@@ -11,6 +11,9 @@ export type ConsumeOutcome = 'handled' | 'retried' | 'dead_lettered';
 /** The outcomes after which nothing more comes of a delivery. */
 export const FINISHED: readonly ConsumeOutcome[] = ['handled', 'dead_lettered'];
 
+/** How long a scrape waits for the outbox figures before it answers with the last ones. */
+const OUTBOX_READ_TIMEOUT_MS = 2_000;
+
 /** An outbox's figures at the moment of a scrape. */
 export interface OutboxFigures {
   pending: number;
@@ -52,13 +55,38 @@ export class ServiceMetrics {
       labelNames: ['queue', 'type', 'outcome'],
       registers: [this.registry],
     });
-    const figures = () => Promise.all(this.outboxSources.map((source) => source()));
+    // One read of the outboxes per scrape, shared by both gauges; a database that does not answer
+    // leaves them at their last values (and counts the failure) instead of failing the whole scrape.
+    let scrape: Promise<OutboxFigures[]> | undefined;
+    const readFailures = new Counter({
+      name: 'outbox_figures_read_failures_total',
+      help: 'Scrapes whose outbox figures could not be read in time (the gauges kept their last values)',
+      registers: [this.registry],
+    });
+    const figures = () => {
+      scrape ??= Promise.race([
+        Promise.all(this.outboxSources.map((source) => source())),
+        new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('timed out')), OUTBOX_READ_TIMEOUT_MS).unref()),
+      ]).finally(() => setImmediate(() => (scrape = undefined)));
+      return scrape;
+    };
+    const lastKnown = { pending: 0, oldestAgeSeconds: 0 };
+    const current = async () => {
+      try {
+        const all = await figures();
+        lastKnown.pending = all.reduce((sum, { pending }) => sum + pending, 0);
+        lastKnown.oldestAgeSeconds = Math.max(0, ...all.map(({ oldestAgeSeconds }) => oldestAgeSeconds));
+      } catch {
+        readFailures.inc();
+      }
+      return lastKnown;
+    };
     new Gauge({
       name: 'outbox_pending_documents',
       help: 'Documents whose events are waiting for the outbox relay',
       registers: [this.registry],
       async collect() {
-        this.set((await figures()).reduce((sum, { pending }) => sum + pending, 0));
+        this.set((await current()).pending);
       },
     });
     new Gauge({
@@ -66,7 +94,7 @@ export class ServiceMetrics {
       help: 'Age of the oldest event waiting in the outbox (0 when none)',
       registers: [this.registry],
       async collect() {
-        this.set(Math.max(0, ...(await figures()).map(({ oldestAgeSeconds }) => oldestAgeSeconds)));
+        this.set((await current()).oldestAgeSeconds);
       },
     });
   }

@@ -11,13 +11,14 @@ export function areaOf(pathname: string): SiteArea {
 /**
  * For a sample of page loads (WEB_VITALS_SAMPLE_RATE), measures the Core Web Vitals with the
  * `web-vitals` library (loaded after the page, apart from its start-up) and sends them, with the
- * area of the page they were measured on, when the page is hidden or left.
+ * area of the page the load landed on, when the page is hidden or left.
  */
 export function reportWebVitals(random: () => number = Math.random): void {
   if (random() >= WEB_VITALS_SAMPLE_RATE) return;
   const queue: ClientReport[] = [];
-  const record = ({ name, value }: { name: 'CLS' | 'FCP' | 'INP' | 'LCP' | 'TTFB'; value: number }) =>
-    queue.push({ kind: 'web-vital', name, value, area: areaOf(window.location.pathname) });
+  // The page the load landed on: LCP, FCP and TTFB are its figures, whatever page is shown when they are sent.
+  const area = areaOf(window.location.pathname);
+  const record = ({ name, value }: { name: 'CLS' | 'FCP' | 'INP' | 'LCP' | 'TTFB'; value: number }) => queue.push({ kind: 'web-vital', name, value, area });
   const flush = () => {
     if (queue.length > 0) sendClientReports(queue.splice(0));
   };

@@ -49,7 +49,8 @@ const eventPanels = (unit: string): Panel[] => [
     title: 'Outbox: documents pending, and the oldest event’s age',
     unit: 'short',
     queries: [
-      { expr: `sum(outbox_pending_documents{unit="${unit}"})`, legend: 'pending documents' },
+      // Every pod reads the same database: the most any of them saw, not their sum.
+      { expr: `max(outbox_pending_documents{unit="${unit}"})`, legend: 'pending documents' },
       { expr: `max(outbox_oldest_pending_age_seconds{unit="${unit}"})`, legend: 'oldest (s)' },
     ],
   },
