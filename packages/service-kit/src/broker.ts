@@ -104,6 +104,7 @@ export class EventBroker {
   consume(consumer: EventConsumer): void {
     if (this.started) throw new Error('Register consumers before start()');
     this.consumers.push(consumer);
+    this.options.metrics?.consumerRegistered(consumer.queue, consumer.eventTypes);
   }
 
   /** Registers events this instance receives on a queue of its own (see `InstanceSubscription`), before `start()`. */

@@ -71,6 +71,9 @@ describe('the metrics of a unit', () => {
         if (left > 0) throw new Error('down for a moment');
       },
     });
+    // The consumer's series are there, at 0, before anything is delivered.
+    const before = await metrics.registry.metrics();
+    expect(sample(before, 'events_consumed_total', { queue, type: 'user.signed_up', outcome: 'dead_lettered' })).toBe(0);
     try {
       await broker.start();
       await eventually(() => broker.isConnected());

@@ -130,6 +130,14 @@ export class ServiceMetrics {
     this.consumed.inc({ queue, type, outcome });
   }
 
+  /**
+   * A consumer's series, at 0 from its start: Prometheus' `increase` needs a sample before the first
+   * delivery, or the first dead letter after a start would never alert.
+   */
+  consumerRegistered(queue: string, types: readonly string[]): void {
+    for (const type of types) for (const outcome of ['handled', 'retried', 'dead_lettered'] as const) this.consumed.inc({ queue, type, outcome }, 0);
+  }
+
   /** Adds an outbox to the backlog figures, read at each scrape. */
   watchOutbox(figures: () => Promise<OutboxFigures>): void {
     this.outboxSources.push(figures);
