@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { sampleValue } from '@altmed/local-stack/src/testing';
 import { startTestGateway, tempFolder, type TestGateway } from '../test/test-gateway';
 import { startUpstream, type TestUpstream } from '../test/upstream';
 
@@ -17,15 +18,7 @@ afterAll(async () => {
 });
 
 /** The count of requests the gateway's metrics hold for a route pattern and status. */
-function requestCount(text: string, route: string, status: string): number | undefined {
-  const line = text
-    .split('\n')
-    .find(
-      (candidate) =>
-        candidate.startsWith('http_request_duration_seconds_count{') && candidate.includes(`route="${route}"`) && candidate.includes(`status_code="${status}"`),
-    );
-  return line === undefined ? undefined : Number(line.split(' ').at(-1));
-}
+const requestCount = (text: string, route: string, status: string) => sampleValue(text, 'http_request_duration_seconds_count', { route, status_code: status });
 
 it('counts requests by route pattern on a port of its own, never by raw path, and the site does not serve them', async () => {
   await request(site.url).get('/api/provider-info/5f0c1d2e-private-id').expect(200);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { connect } from 'amqplib';
 import type { EventEnvelope } from '@altmed/contracts';
-import { eventually, testEventsExchange } from '@altmed/local-stack/src/testing';
+import { eventually, sampleValue, testEventsExchange } from '@altmed/local-stack/src/testing';
 import { EventBroker, PoisonMessageError } from './broker';
 import { consumerQueueNames } from './consumer-queues';
 import { createHttpApp, finishHttpApp } from './http';
@@ -20,17 +20,6 @@ const signedUp = (marker: string): EventEnvelope => ({
   data: { marker },
 });
 
-/** The value of the sample `name` whose labels include `labels`, from Prometheus' text format (labels in any order). */
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^(\w+)\{(.*)\} (\S+)$/.exec(line);
-    if (match?.[1] !== name) continue;
-    const pairs = new Map([...match[2]!.matchAll(/(\w+)="([^"]*)"/g)].map(([, key, value]) => [key!, value!] as const));
-    if (Object.entries(labels).every(([key, value]) => pairs.get(key) === value)) return Number(match[3]);
-  }
-  return undefined;
-}
-
 describe('the metrics of a unit', () => {
   it('time requests by route pattern, never by the raw path, and are served in Prometheus’ format', async () => {
     const metrics = new ServiceMetrics('metrics-test');
@@ -44,12 +33,12 @@ describe('the metrics of a unit', () => {
     const answer = await request(app).get(METRICS_PATH).expect(200);
     expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const requests = (route: string, status: string) =>
-      sample(answer.text, 'http_request_duration_seconds_count', { unit: 'metrics-test', method: 'GET', route, status_code: status });
+      sampleValue(answer.text, 'http_request_duration_seconds_count', { unit: 'metrics-test', method: 'GET', route, status_code: status });
     expect(requests('/things/:id', '200')).toBe(2);
     expect(requests('unmatched', '404')).toBe(1);
     expect(answer.text).not.toMatch(/4f1c2a|secret-id-9|nowhere/);
     expect(answer.text).toContain('process_cpu_seconds_total');
-    expect(sample(answer.text, 'outbox_pending_documents', { unit: 'metrics-test' })).toBe(0);
+    expect(sampleValue(answer.text, 'outbox_pending_documents', { unit: 'metrics-test' })).toBe(0);
   });
 
   it('count events published and what became of each delivery, by queue, type and outcome', async () => {
@@ -73,7 +62,7 @@ describe('the metrics of a unit', () => {
     });
     // The consumer's series are there, at 0, before anything is delivered.
     const before = await metrics.registry.metrics();
-    expect(sample(before, 'events_consumed_total', { queue, type: 'user.signed_up', outcome: 'dead_lettered' })).toBe(0);
+    expect(sampleValue(before, 'events_consumed_total', { queue, type: 'user.signed_up', outcome: 'dead_lettered' })).toBe(0);
     try {
       await broker.start();
       await eventually(() => broker.isConnected());
@@ -82,13 +71,13 @@ describe('the metrics of a unit', () => {
       await eventually(async () => (await metrics.deliveries(queue, 'user.signed_up')) === 4, 20_000);
       expect(await metrics.deliveries(queue, 'user.signed_up', ['retried'])).toBe(2);
       const text = await metrics.registry.metrics();
-      const count = (outcome: string) => sample(text, 'events_consumed_total', { queue, type: 'user.signed_up', outcome });
+      const count = (outcome: string) => sampleValue(text, 'events_consumed_total', { queue, type: 'user.signed_up', outcome });
       expect({ handled: count('handled'), retried: count('retried'), deadLettered: count('dead_lettered') }).toEqual({
         handled: 2,
         retried: 2,
         deadLettered: 2,
       });
-      expect(sample(text, 'events_published_total', { type: 'user.signed_up' })).toBe(4);
+      expect(sampleValue(text, 'events_published_total', { type: 'user.signed_up' })).toBe(4);
     } finally {
       await broker.close();
       const connection = await connect(process.env.AMQP_URL!);

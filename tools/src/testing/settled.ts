@@ -54,13 +54,13 @@ export async function waitForOutboxDrained(unit: Measured, timeoutMs = 20_000): 
   await eventually(async () => (await metricsOf(unit).outboxPending()) === 0, timeoutMs, `the outbox was not drained within ${timeoutMs / 1000} s`, 50);
 }
 
-interface Sample {
+export interface Sample {
   labels: Record<string, string>;
   value: number;
 }
 
 /** The samples of one metric in Prometheus' text format. */
-function samplesOf(text: string, name: string): Sample[] {
+export function samplesOf(text: string, name: string): Sample[] {
   const samples: Sample[] = [];
   for (const line of text.split('\n')) {
     const match = /^([A-Za-z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)/.exec(line);
@@ -72,6 +72,11 @@ function samplesOf(text: string, name: string): Sample[] {
     samples.push({ labels, value: Number(match[3]) });
   }
   return samples;
+}
+
+/** The value of the sample of `name` whose labels include `labels` (in any order), or undefined. */
+export function sampleValue(text: string, name: string, labels: Record<string, string>): number | undefined {
+  return samplesOf(text, name).find((sample) => Object.entries(labels).every(([key, value]) => sample.labels[key] === value))?.value;
 }
 
 const sum = (samples: Sample[]) => samples.reduce((total, { value }) => total + value, 0);
