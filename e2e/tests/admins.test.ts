@@ -131,6 +131,50 @@ describe('promo codes', () => {
   });
 });
 
+describe('users management', () => {
+  it('finds a member by email, blocks them (their next calls 401 within the cache window) and unblocks them, with the audit line', async () => {
+    const member = await apiSignupMember(`Blockable ${randomUUID().slice(0, 6)}`);
+    const status = (path: string) => fetch(url(`/api${path}`), { headers: { authorization: `Bearer ${member.token}` } }).then((response) => response.status);
+    // The sign-up reaches the admin list through its event, within a second or so.
+    const admin = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    const listedMembers = () =>
+      fetch(url(`/api/members?search=${encodeURIComponent(member.user.email)}`), { headers: { authorization: `Bearer ${admin.token}` } })
+        .then((response) => response.json() as Promise<{ total: number }>)
+        .then((body) => body.total);
+    await eventually(async () => (await listedMembers()) === 1, 20_000, 'Expected the new member in the admin list');
+
+    await logInAsAdmin();
+    await page.getByRole('complementary', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Users Management' }).waitFor();
+    await page.getByLabel('Search').fill(member.user.email.toUpperCase());
+    const members = page.getByRole('table', { name: 'Members' });
+    await members.getByRole('link', { name: member.user.name }).waitFor();
+    expect(await members.getByRole('row').count()).toBe(2);
+    await members.getByRole('link', { name: member.user.name }).click();
+    await page.getByRole('heading', { level: 1, name: member.user.name }).waitFor();
+    await page.getByText('No payments yet.').waitFor();
+    expect(await status('/users/me')).toBe(200);
+    expect(await status('/saved-providers')).toBe(403);
+
+    await page.getByRole('button', { name: 'Block member' }).click();
+    await page.getByRole('dialog', { name: 'Block this member?' }).getByRole('button', { name: 'Yes, block' }).click();
+    await page.getByText(/^Blocked by .+ on /).waitFor();
+    await page.getByRole('button', { name: 'Unblock member' }).waitFor();
+    await screenshot(page, 'admin-member-blocked');
+    expect(await status('/users/me')).toBe(401);
+    // Other services ask identity again once their account-status cache (30 s at most) has expired.
+    await eventually(async () => (await status('/saved-providers')) === 401, 40_000, 'Expected the blocked member’s token refused everywhere');
+    await expect(apiLogin(member.user.email, member.password)).rejects.toThrow('answered 401');
+
+    await page.getByRole('button', { name: 'Unblock member' }).click();
+    await page.getByText(/^Unblocked by .+ on /).waitFor();
+    expect(await status('/users/me')).toBe(200);
+    await apiLogin(member.user.email, member.password);
+    await page.getByRole('link', { name: 'Back to members' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Users Management' }).waitFor();
+  });
+});
+
 describe('who may open the admin area', () => {
   it('sends a member who opens an admin page to the admin login', async () => {
     const member = await apiSignupMember('Curious Member');

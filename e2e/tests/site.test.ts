@@ -147,7 +147,6 @@ describe('remote routes through the shell', () => {
 
   it.each([
     ['/admin/dashboard', 'Dashboard'],
-    ['/admin/users', 'Users Management'],
     ['/admin/orders', 'Orders Management'],
     ['/admin/analytics', 'Analytics Dashboard'],
     ['/admin/settings', 'Admin Settings'],

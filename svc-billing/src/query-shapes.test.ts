@@ -15,6 +15,7 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
       { name: 'confirm and webhooks: the payment of a Stripe intent', equality: ['paymentIntentId'] },
       { name: "recording an intent's outcome on its payment", equality: ['_id'] },
       { name: "receipts: a member's succeeded payments, newest first", equality: ['userId', 'status'], sort: { paidAt: -1 } },
+      { name: "Users Management: a member's payments, newest first", equality: ['userId'], sort: { createdAt: -1 }, range: ['status'] },
       ...outboxRelayQueryShapes,
     ],
   ],

@@ -3,6 +3,7 @@ import { outboxRelayQueryShapes, unservedQueryShapes, type IndexSpec, type Query
 import { RATE_LIMIT_INDEXES } from './users/login-limits';
 import { userModel } from './users/user.model';
 
+// Left out: the member list's read of every member (role `user`) at start, one pass.
 const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
   [
     'users',
@@ -11,6 +12,8 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
       { name: 'sign-up, login, password reset request and the administrator bootstrap: an account by email', equality: ['email'] },
       { name: 'token checks, own account, password change, membership and provider logins: an account by id', equality: ['_id'] },
       { name: 'provider login: changing its email or removing it', equality: ['_id', 'role', 'providerId'] },
+      { name: 'Users Management: a member by id, and a block or unblock from the status it was checked against', equality: ['_id', 'role', 'status'] },
+      { name: 'member list: the members named by an event', equality: ['_id'] },
       { name: 'membership: a payment applied to the end it was computed from', equality: ['_id', 'membershipEndsAt'] },
       { name: 'membership: whether a payment was applied meanwhile', equality: ['_id', 'membershipPayments'] },
       { name: 'password reset: the account of a link that has not ended', equality: ['passwordReset.tokenHash'], range: ['passwordReset.expiresAt'] },

@@ -10,6 +10,8 @@ import { ensureAdmin, isAccountActive, type UsersDeps } from './users/users.doma
 import { addressRateLimit, usersRouter } from './users/users.routes';
 import { providerAccountsRouter } from './provider-accounts/provider-accounts.routes';
 import { passwordResetRouter } from './password-reset/password-reset.routes';
+import { KeptMemberList } from './members/kept-member-list';
+import { membersAdminRouter } from './members/members-admin.routes';
 
 const LIMITS_CLEANUP_INTERVAL_MS = 15 * 60_000;
 
@@ -41,17 +43,19 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
         else logger.info({ email: config.ADMIN_EMAIL, outcome }, 'administrator account checked');
       }
 
+      const memberList = new KeptMemberList(users, logger);
+      memberList.subscribe(broker);
+      // Not awaited: the service listens while the list is read (it waits for its queue first).
+      memberList.readInBackground(logger);
+
       const inbox = new EventInbox(connection);
       broker.consume(membershipConsumer({ users, inbox, logger, onEventsWritten }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
 
       app.use(jwksRouter(key));
       if (config.INTERNAL_API_TOKEN) app.use(providerAccountsRouter(deps, config.INTERNAL_API_TOKEN));
-      app.use(
-        usersRouter(
-          deps,
-          localTokenVerifier(tokens, (claims) => isAccountActive(deps, claims.sub, claims.sessionVersion ?? 0)),
-        ),
-      );
+      const verifier = localTokenVerifier(tokens, (claims) => isAccountActive(deps, claims.sub, claims.sessionVersion ?? 0));
+      app.use(usersRouter(deps, verifier));
+      app.use(membersAdminRouter({ users, memberList, onEventsWritten }, verifier));
       app.use(passwordResetRouter(deps, addressRateLimit(deps)));
       const cleanup = setInterval(() => {
         loginLimits.deleteExpired().catch((err: unknown) => logger.warn({ err }, 'expired login limits not removed'));
@@ -59,6 +63,7 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
       return {
         stop: async () => {
           clearInterval(cleanup);
+          memberList.stop();
         },
       };
     },

@@ -47,6 +47,7 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
       { name: 'moderation: the review still as it was read', equality: ['_id', 'isApproved', 'status', 'updatedAt'] },
       { name: 'moderation queue: the reviews an event names', equality: ['_id'] },
       { name: 'admin reviews: the records of a page by id', equality: ['_id'] },
+      { name: "Users Management: a member's reviews, newest first", equality: ['userId'], sort: { createdAt: -1, _id: 1 } },
       ...outboxRelayQueryShapes,
     ],
   ],

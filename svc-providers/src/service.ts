@@ -1,5 +1,6 @@
 import { identityTokenVerifier, runOnce, startService, startupStep, type RunningService } from '@altmed/service-kit';
 import { identityAccounts } from './accounts/identity-accounts';
+import { memberActivityRouter } from './member-activity/member-activity.routes';
 import { adminProvidersRouter } from './admin/admin-providers.routes';
 import { compareRouter } from './compare/compare.routes';
 import { directoryRouter } from './directory/directory.routes';
@@ -64,6 +65,7 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       app.use(reviewsRouter({ providers, reviews, search, moderation, onEventsWritten }, verifier));
       app.use(directoryRouter({ providers, storage, search, savedProviders }, verifier));
       app.use(compareRouter({ providers, storage, search }, verifier));
+      app.use(memberActivityRouter({ reviews, savedProviders, search }, verifier));
       const sweep = setInterval(() => {
         sweepUnfinishedSignups(deps, UNFINISHED_SIGNUP_AGE_MS).catch((err: unknown) => logger.warn({ err: String(err) }, 'unfinished sign-ups not swept'));
       }, SWEEP_INTERVAL_MS).unref();

@@ -157,12 +157,28 @@ async function indexHolds(siteUrl: string, adminToken: string, providers: number
   return (performance.now() - startedAt) / 1000;
 }
 
-/** The user-facing calls of issue 20 through the gateway, timed. */
+/** Waits until svc-identity's member list holds the seeded members (the seed tells the running instances); answers how long, in seconds. */
+async function memberListHolds(siteUrl: string, adminToken: string, members: number): Promise<number> {
+  const startedAt = performance.now();
+  await eventually(
+    async () => {
+      const answer = await call(siteUrl, { name: 'member list', path: '/api/members?search=seed.altmed.local', token: adminToken }).catch(() => undefined);
+      return ((answer as { counts?: { all: number } } | undefined)?.counts?.all ?? 0) >= members;
+    },
+    600_000,
+    `svc-identity's member list did not hold the ${members} seeded members within 10 minutes`,
+    1_000,
+  );
+  return (performance.now() - startedAt) / 1000;
+}
+
+/** The user-facing calls of issue 20 (and the admin's member list of issue 22) through the gateway, timed. */
 export async function timeCallsAtScale(siteUrl: string, admin: { email: string; password: string }): Promise<string[]> {
   // Built by the time a bench runs (npm start and npm test load this module before any build).
   const { GENERATED_MEMBER_PASSWORD, generatedMemberEmail } = await import('@altmed/service-kit');
   const adminToken = await login(siteUrl, admin.email, admin.password);
   const indexSeconds = await indexHolds(siteUrl, adminToken, scaleSet.providers);
+  const memberListSeconds = await memberListHolds(siteUrl, adminToken, scaleSet.members);
   const member = await login(siteUrl, generatedMemberEmail(0), GENERATED_MEMBER_PASSWORD);
   const directory = (await call(siteUrl, { name: 'directory', path: '/api/directory/providers?sort=rating', token: member })) as {
     providers: { _id: string; providerName: string; city: string; state: string; specialties: string[] }[];
@@ -217,6 +233,14 @@ export async function timeCallsAtScale(siteUrl: string, admin: { email: string; 
     { name: 'admin: first page, with the counts', path: '/api/admins/providers', token: adminToken },
     { name: 'a provider profile', path: `/api/provider-info/${sample._id}`, token: member },
     { name: 'the saved list', path: '/api/saved-providers', token: member },
+    { name: 'admin members: first page, with the counts', path: '/api/members', token: adminToken },
+    { name: 'admin members: an email', path: `/api/members?search=${encodeURIComponent(generatedMemberEmail(4242))}`, token: adminToken },
+    { name: 'admin members: a name, active', path: '/api/members?search=ada%20reyes&membership=active', token: adminToken },
+    { name: 'admin members: no membership, page 50', path: '/api/members?membership=none&page=50', token: adminToken },
   ];
-  return [`search index holds the ${scaleSet.providers} providers ${indexSeconds.toFixed(0)} s after the seed ended`, ...(await timeCalls(siteUrl, calls))];
+  return [
+    `search index holds the ${scaleSet.providers} providers ${indexSeconds.toFixed(0)} s after the seed ended`,
+    `member list holds the ${scaleSet.members} members ${memberListSeconds.toFixed(0)} s after that`,
+    ...(await timeCalls(siteUrl, calls)),
+  ];
 }

@@ -10,7 +10,6 @@ beforeEach(() => localStorage.clear());
 describe('admin placeholders', () => {
   it.each([
     ['/admin/dashboard', 'Dashboard'],
-    ['/admin/users', 'Users Management'],
     ['/admin/orders', 'Orders Management'],
     ['/admin/analytics', 'Analytics Dashboard'],
     ['/admin/settings', 'Admin Settings'],

@@ -9,6 +9,9 @@ import { PlaceholderPage } from '../features/placeholders/components/Placeholder
 const ProvidersPage = lazy(() => import('../features/providers/components/ProvidersPage').then((m) => ({ default: m.ProvidersPage })));
 const PromoCodesPage = lazy(() => import('../features/promo-codes/components/PromoCodesPage').then((m) => ({ default: m.PromoCodesPage })));
 const ReviewsPage = lazy(() => import('../features/reviews/components/ReviewsPage').then((m) => ({ default: m.ReviewsPage })));
+// Users Management: the list and a member's page come in one chunk.
+const MembersPage = lazy(() => import('../features/members').then((m) => ({ default: m.MembersPage })));
+const MemberPage = lazy(() => import('../features/members').then((m) => ({ default: m.MemberPage })));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner />}>{children}</Suspense>;
@@ -48,7 +51,22 @@ export default function AdminApp() {
           }
         />
         <Route path="dashboard" element={<PlaceholderPage title="Dashboard" />} />
-        <Route path="users" element={<PlaceholderPage title="Users Management" />} />
+        <Route
+          path="users"
+          element={
+            <Loading>
+              <MembersPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="users/:userId"
+          element={
+            <Loading>
+              <MemberPage />
+            </Loading>
+          }
+        />
         <Route path="orders" element={<PlaceholderPage title="Orders Management" />} />
         <Route path="analytics" element={<PlaceholderPage title="Analytics Dashboard" />} />
         <Route path="settings" element={<PlaceholderPage title="Admin Settings" />} />

@@ -33,6 +33,14 @@ import {
   uploadSignatureRequestSchema,
   uploadSignatureResponseSchema,
 } from './providers';
+import {
+  adminMemberResponseSchema,
+  adminMembersQuerySchema,
+  adminMembersResponseSchema,
+  memberActivityResponseSchema,
+  memberPaymentsResponseSchema,
+  memberStatusUpdateSchema,
+} from './members-admin';
 import { newPromoCodeSchema, promoCodeListResponseSchema, promoCodeSchema } from './promo-codes';
 import {
   adminReviewResponseSchema,
@@ -171,6 +179,35 @@ export const API_ROUTES = {
     description: 'Sets a new password with the token of a reset link; a token works once and expires.',
     body: resetPasswordRequestSchema,
     responses: { 200: messageResponseSchema },
+  },
+  'GET /members': {
+    service: 'identity',
+    outcomes: admins,
+    operationId: 'listMembersForAdmin',
+    summary: 'Admin member list with counts',
+    description:
+      'Members (accounts of role `user`) whose name or email contains the search, in one membership state if asked, newest sign-up first, a page at a time, with how many match in each state. Admins only.',
+    query: adminMembersQuerySchema,
+    responses: { 200: adminMembersResponseSchema },
+  },
+  'GET /members/:userId': {
+    service: 'identity',
+    outcomes: admins,
+    operationId: 'getMemberForAdmin',
+    summary: 'One member’s account, for an admin',
+    description:
+      'A member’s account: contact details, membership, whether it is blocked and who blocked or unblocked it when. Admins only; an id that is no member’s gets 404.',
+    responses: { 200: adminMemberResponseSchema },
+  },
+  'PUT /members/:userId/status': {
+    service: 'identity',
+    outcomes: admins,
+    operationId: 'updateMemberStatus',
+    summary: 'Block or unblock a member',
+    description:
+      'An admin blocks a member (they cannot log in, and their tokens stop working within the account-status cache window) or unblocks them; each change is recorded with the admin and the time. Blocking a blocked member, or unblocking an active one, gets 409.',
+    body: memberStatusUpdateSchema,
+    responses: { 200: adminMemberResponseSchema },
   },
   'GET /.well-known/jwks.json': {
     service: 'identity',
@@ -380,6 +417,14 @@ export const API_ROUTES = {
     body: providerStatusUpdateSchema,
     responses: { 200: z.object({ provider: adminProviderSchema }) },
   },
+  'GET /admins/members/:userId/activity': {
+    service: 'providers',
+    outcomes: admins,
+    operationId: 'getMemberActivity',
+    summary: 'The providers a member saved and reviewed, for an admin',
+    description: 'A member’s saved providers and reviews (in any moderation state), newest first, at most 100 of each. Admins only.',
+    responses: { 200: memberActivityResponseSchema },
+  },
   'GET /admins/reviews': {
     service: 'providers',
     outcomes: admins,
@@ -426,6 +471,14 @@ export const API_ROUTES = {
     summary: 'One’s paid memberships, newest first',
     description: 'The caller’s paid memberships, newest first.',
     responses: { 200: receiptsResponseSchema },
+  },
+  'GET /payments/members/:userId': {
+    service: 'billing',
+    outcomes: admins,
+    operationId: 'listMemberPayments',
+    summary: 'One member’s payments, for an admin',
+    description: 'Every payment attempt of a member (open, failed, succeeded, …), newest first, at most 100. Admins only.',
+    responses: { 200: memberPaymentsResponseSchema },
   },
   'POST /payments/webhook': {
     service: 'billing',

@@ -165,3 +165,16 @@ export const WEB_VITALS_SAMPLE_RATE = 0.1;
 export const BUILD_VERSION_PATTERN = /^[0-9A-Za-z.+-]{1,64}$/;
 /** Reports per request at most: a page load sends a handful. */
 export const CLIENT_REPORTS_MAX = 10;
+
+/** Users Management (the admin area): a member's membership state, as the list filters it. */
+export const MEMBERSHIP_STATES = ['none', 'active', 'expired'] as const;
+export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
+export const ADMIN_MEMBERS_PAGE_SIZE = 20;
+/** The pager offers pages up to this one (20,000 members); a search narrows past it. */
+export const ADMIN_MEMBERS_MAX_PAGE = 1_000;
+export const MEMBER_ACCOUNT_STATUSES = ['active', 'blocked'] as const;
+export type MemberAccountStatus = (typeof MEMBER_ACCOUNT_STATUSES)[number];
+export const MEMBER_ADMIN_ACTIONS = ['block', 'unblock'] as const;
+export type MemberAdminAction = (typeof MEMBER_ADMIN_ACTIONS)[number];
+/** A member has few payments, saved and reviewed providers: an admin sees the newest this many of each. */
+export const MEMBER_DETAIL_LIMIT = 100;

@@ -80,6 +80,18 @@ export const reviewChangedV1Schema = z.object({
   reviewIds: z.array(z.string().min(1)).min(1).max(REVIEW_CHANGED_MAX_IDS),
 });
 export type ReviewChangedV1 = z.infer<typeof reviewChangedV1Schema>;
+/** At most this many members in one member.changed (the seed names them in batches). */
+export const MEMBER_CHANGED_MAX_IDS = 1000;
+
+/**
+ * What the admin member list shows of these members may have changed (blocked, unblocked, written by
+ * the seed): every svc-identity instance reads them again into its member list. Names the records only.
+ */
+export const memberChangedV1Schema = z.object({
+  userIds: z.array(z.string().min(1)).min(1).max(MEMBER_CHANGED_MAX_IDS),
+});
+export type MemberChangedV1 = z.infer<typeof memberChangedV1Schema>;
+
 export const passwordResetRequestedV1Schema = z.object({
   userId: z.string().min(1),
   name: z.string().min(1),
@@ -127,6 +139,7 @@ export const EventCatalog = {
   'provider.status_changed': defineEvent({ version: 1, data: providerStatusChangedV1Schema }),
   'provider.changed': defineEvent({ version: 1, data: providerChangedV1Schema }),
   'review.changed': defineEvent({ version: 1, data: reviewChangedV1Schema }),
+  'member.changed': defineEvent({ version: 1, data: memberChangedV1Schema }),
   'user.password_reset_requested': defineEvent({ version: 1, data: passwordResetRequestedV1Schema }),
 } as const;
 export type EventType = keyof typeof EventCatalog;

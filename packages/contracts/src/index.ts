@@ -10,4 +10,5 @@ export * from './api-routes';
 export * from './client-reports';
 export * from './directory';
 export * from './reviews';
+export * from './members-admin';
 export * from './openapi';

@@ -1,4 +1,5 @@
 import {
+  ADMIN_MEMBERS_MAX_PAGE,
   COMPARE_MAX_PROVIDERS,
   COMPARE_MIN_PROVIDERS,
   ADMIN_REVIEWS_MAX_PAGE,
@@ -132,4 +133,15 @@ export const ReviewMessages = {
   actionNotAllowed: 'This action does not apply to the review’s current state.',
   statusInvalid: 'Status must be pending, approved or rejected',
   pageInvalid: `The page must be a whole number from 1 to ${ADMIN_REVIEWS_MAX_PAGE}`,
+} as const;
+
+/** Users Management (the admin area). */
+export const MemberAdminMessages = {
+  memberNotFound: 'Member not found',
+  pageInvalid: `The page must be a whole number from 1 to ${ADMIN_MEMBERS_MAX_PAGE}`,
+  membershipInvalid: 'Membership must be none, active or expired',
+  actionInvalid: 'Action must be block or unblock',
+  alreadyBlocked: 'This member is already blocked',
+  notBlocked: 'This member is not blocked',
+  listLoading: 'The member list is still loading; try again in a minute',
 } as const;

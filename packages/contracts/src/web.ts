@@ -67,3 +67,14 @@ export type {
   ReviewsResponse,
   WriteReviewRequest,
 } from './reviews';
+export type {
+  AdminMember,
+  AdminMemberResponse,
+  AdminMembersQuery,
+  AdminMembersResponse,
+  AdminMemberSummary,
+  AdminPayment,
+  MemberActivityResponse,
+  MemberPaymentsResponse,
+  MemberStatusUpdate,
+} from './members-admin';

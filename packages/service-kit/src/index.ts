@@ -16,3 +16,4 @@ export * from './seeding';
 export * from './migrations';
 export * from './settles-within';
 export * from './metrics';
+export * from './event-fed-read-model';

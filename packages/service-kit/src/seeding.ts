@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { EventEnvelope } from '@altmed/contracts';
+import { EventBroker } from './broker';
+import { createLogger } from './logger';
 import { isDuplicateKeyError } from './mongo';
 
 /** A UUID made from a name, so seeding twice writes the same records (and two services' seeds agree on an id). */
@@ -25,4 +28,33 @@ export async function insertIgnoringDuplicates(insert: () => Promise<unknown[]>)
     if (!isDuplicateKeyError(err)) throw err;
     return (err as { insertedDocs?: unknown[] }).insertedDocs?.length ?? 0;
   }
+}
+
+/**
+ * Tells the running instances which records a seed wrote straight to the database (events that
+ * name them, such as provider.changed), so that their read models read them now; instances started
+ * later read them at start. A broker that does not answer is reported, not an error.
+ */
+export async function tellRunningInstances(
+  broker: { AMQP_URL: string; EVENTS_EXCHANGE: string },
+  events: readonly EventEnvelope[],
+  log: (line: string) => void,
+): Promise<void> {
+  const connection = new EventBroker({ url: broker.AMQP_URL, logger: createLogger('seed', 'error'), exchange: broker.EVENTS_EXCHANGE });
+  await connection.start();
+  try {
+    await connection.publishingReady();
+    for (const event of events) await connection.publish(event);
+  } catch (err) {
+    log(`Running instances were not told (${err instanceof Error ? err.message : String(err)}); they read the records when they start.`);
+  } finally {
+    await connection.close();
+  }
+}
+
+/** `ids` in batches of at most `size`: what one event may name. */
+export function inBatches<T>(ids: readonly T[], size: number): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < ids.length; start += size) batches.push(ids.slice(start, start + size));
+  return batches;
 }

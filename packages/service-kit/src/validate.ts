@@ -1,5 +1,5 @@
-import type { ZodObject, ZodType } from 'zod';
-import { AppError, badRequest, fieldMessages, firstIssueMessage } from './errors';
+import { z, type ZodObject, type ZodType } from 'zod';
+import { AppError, badRequest, fieldMessages, firstIssueMessage, notFound } from './errors';
 
 /** Parses untrusted input; a failure is a 400 with the first issue's message. */
 export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
@@ -23,4 +23,11 @@ export function parseForm<T>(schema: ZodType<T>, input: unknown): T {
 export function parseQuery<T>(schema: ZodObject & ZodType<T>, query: Record<string, unknown>): T {
   const known = new Set(Object.keys(schema.shape));
   return parseInput(schema, Object.fromEntries(Object.entries(query).filter(([name, value]) => !(known.has(name) && value === ''))));
+}
+
+/** Record ids are ours (UUIDs); a path naming anything else names no record: 404 with the given message. */
+export function recordIdOf(value: unknown, message: string): string {
+  const parsed = z.uuid().safeParse(value);
+  if (!parsed.success) throw notFound(message);
+  return parsed.data;
 }

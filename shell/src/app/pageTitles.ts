@@ -26,6 +26,7 @@ export const PAGE_TITLES: readonly { path: string; title: string }[] = [
   { path: '/admin/reviews', title: `Reviews Moderation | ${SITE_NAME} Admin` },
   { path: '/admin/dashboard', title: `Dashboard | ${SITE_NAME} Admin` },
   { path: '/admin/users', title: `Users Management | ${SITE_NAME} Admin` },
+  { path: '/admin/users/:userId', title: `Member | ${SITE_NAME} Admin` },
   { path: '/admin/orders', title: `Orders Management | ${SITE_NAME} Admin` },
   { path: '/admin/analytics', title: `Analytics Dashboard | ${SITE_NAME} Admin` },
   { path: '/admin/settings', title: `Admin Settings | ${SITE_NAME} Admin` },

@@ -49,6 +49,8 @@ const paymentSchema = new Schema<PaymentDocument>(
 );
 // A member's receipts: the succeeded payments, newest first.
 paymentSchema.index({ userId: 1, status: 1, paidAt: -1 });
+// A member's payments for an admin, newest first.
+paymentSchema.index({ userId: 1, createdAt: -1, status: 1 });
 paymentSchema.index(OUTBOX_INDEX);
 
 export type PaymentModel = Model<PaymentDocument>;

@@ -4,7 +4,9 @@ import {
   MEMBERSHIP_CURRENCY,
   membershipPriceCents,
   Messages,
+  MEMBER_DETAIL_LIMIT,
   RECEIPTS_LISTED,
+  type MemberPaymentsResponse,
   type ConfirmPaymentRequest,
   type ConfirmPaymentResponse,
   type CreatePaymentIntentResponse,
@@ -142,6 +144,28 @@ export async function listReceipts(deps: PaymentsDeps, callerId: string): Promis
       currency: payment.currency,
       promoCode: payment.promoCode,
       paidAt: payment.paidAt!.toISOString(),
+    })),
+  };
+}
+
+/** A member's payment attempts for an admin, newest first; a record still being written (`creating`) is not one yet. */
+export async function listMemberPayments(deps: PaymentsDeps, userId: string): Promise<MemberPaymentsResponse> {
+  const payments = await deps.payments
+    .find({ userId, status: { $ne: 'creating' } })
+    .sort({ createdAt: -1 })
+    .limit(MEMBER_DETAIL_LIMIT)
+    .select({ userId: 1, amount: 1, currency: 1, promoCode: 1, status: 1, createdAt: 1, paidAt: 1 })
+    .lean<Pick<PaymentDocument, '_id' | 'userId' | 'amount' | 'currency' | 'promoCode' | 'status' | 'createdAt' | 'paidAt'>[]>();
+  return {
+    payments: payments.map((payment) => ({
+      id: payment._id,
+      userId: payment.userId,
+      amount: payment.amount,
+      currency: payment.currency,
+      promoCode: payment.promoCode,
+      status: payment.status,
+      createdAt: payment.createdAt.toISOString(),
+      paidAt: payment.paidAt?.toISOString() ?? null,
     })),
   };
 }

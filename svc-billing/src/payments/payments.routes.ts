@@ -1,12 +1,13 @@
 import { Router } from 'express';
-import { confirmPaymentRequestSchema, createPaymentIntentRequestSchema } from '@altmed/contracts';
-import { parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
+import { MemberAdminMessages, confirmPaymentRequestSchema, createPaymentIntentRequestSchema } from '@altmed/contracts';
+import { parseInput, recordIdOf, requireAuth, type TokenVerifier } from '@altmed/service-kit';
 import { handleStripeWebhook, type WebhooksDeps } from '../webhooks/stripe-webhooks.domain';
-import { confirmPayment, createPaymentIntent, listReceipts } from './payments.domain';
+import { confirmPayment, createPaymentIntent, listMemberPayments, listReceipts } from './payments.domain';
 
 export function paymentsRouter(deps: WebhooksDeps, verifier: TokenVerifier): Router {
   const router = Router();
   const member = requireAuth(verifier, { activeAccount: true });
+  const admin = requireAuth(verifier, { roles: ['admin'], activeAccount: true });
 
   router.post('/payments/create-payment-intent', member, async (req, res) => {
     const request = parseInput(createPaymentIntentRequestSchema, req.body);
@@ -20,6 +21,10 @@ export function paymentsRouter(deps: WebhooksDeps, verifier: TokenVerifier): Rou
 
   router.get('/payments/receipts', member, async (_req, res) => {
     res.json(await listReceipts(deps, res.locals.auth!.sub));
+  });
+
+  router.get('/payments/members/:userId', admin, async (req, res) => {
+    res.json(await listMemberPayments(deps, recordIdOf(req.params.userId, MemberAdminMessages.memberNotFound)));
   });
 
   // Called by Stripe, not a user: the signature on the raw body is its authentication.

@@ -211,6 +211,33 @@ describe('GET /payments/receipts', () => {
   });
 });
 
+describe('GET /payments/members/:userId (Users Management)', () => {
+  it('shows an admin every payment attempt of one member, newest first, and refuses everyone else', async () => {
+    const [member, other, admin] = await Promise.all([identity.signUp(), identity.signUp(), identity.logInAdmin()]);
+    const paymentIntentId = await openIntent(member);
+    await confirm(member, { paymentIntentId, paymentMethodId: await cardPaymentMethod(stripe) }).expect(200);
+    await createIntent(member, { amount: 5994, userId: member.id, doctorId: null, promoCode: 'HALF' }).expect(200);
+    await createIntent(other, { amount: 11988, userId: other.id, doctorId: null }).expect(200);
+
+    const path = `/payments/members/${member.id}`;
+    await request(billing.url).get(path).expect(401);
+    await request(billing.url).get(path).set('Authorization', `Bearer ${member.token}`).expect(403);
+    const response = await request(billing.url).get(path).set('Authorization', `Bearer ${admin.token}`).expect(200);
+    const { payments: listed } = response.body as {
+      payments: { userId: string; amount: number; promoCode: string | null; status: string; paidAt: string | null }[];
+    };
+    expect(listed).toMatchObject([
+      { userId: member.id, amount: 5994, promoCode: 'HALF', status: 'open', paidAt: null },
+      { userId: member.id, amount: 11988, promoCode: null, status: 'succeeded', paidAt: expect.any(String) as string },
+    ]);
+
+    const none = await request(billing.url).get(`/payments/members/${admin.id}`).set('Authorization', `Bearer ${admin.token}`).expect(200);
+    expect(none.body).toEqual({ payments: [] });
+    const bad = await request(billing.url).get('/payments/members/not-an-id').set('Authorization', `Bearer ${admin.token}`).expect(404);
+    expect(bad.body).toEqual({ message: 'Member not found' });
+  });
+});
+
 describe('POST /payments/webhook', () => {
   it('refuses a wrong or missing signature with 400 and changes nothing', async () => {
     const member = await identity.signUp();

@@ -1,6 +1,6 @@
 import { connect } from 'amqplib';
 import request from 'supertest';
-import type { EventEnvelope } from '@altmed/contracts';
+import type { AdminMembersResponse, EventEnvelope } from '@altmed/contracts';
 import { eventually, testEventsExchange } from '@altmed/local-stack/src/testing';
 import { authBody, startTestIdentity, testPrivateKeyPem, validSignup, waitForPublishedEventsReceived } from '../test/test-service';
 
@@ -52,3 +52,23 @@ it('publishes each sign-up’s event once and accepts either instance’s tokens
     await first.stop();
   }
 }, 90_000);
+
+it('shows a block made at one instance in the other’s member list', async () => {
+  const admin = { ADMIN_EMAIL: 'admin@two.example.com', ADMIN_PASSWORD: 'a-long-admin-password', JWT_PRIVATE_KEY: testPrivateKeyPem() };
+  const first = await startTestIdentity(admin);
+  const second = await startTestIdentity({ ...admin, MONGO_DB: first.database });
+  try {
+    const { token } = authBody(await request(first.url).post('/users/login').send({ email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD }).expect(200));
+    const member = authBody(await request(first.url).post('/users/signup').send(validSignup()).expect(201)).user;
+    const statusAt = async (url: string) => {
+      const response = await request(url).get('/members').query({ search: member.email }).set('authorization', `Bearer ${token}`).expect(200);
+      return (response.body as AdminMembersResponse).members[0]?.status;
+    };
+    await eventually(async () => (await statusAt(second.url)) === 'active', 20_000, 'the sign-up did not reach the second instance’s list');
+    await request(first.url).put(`/members/${member.id}/status`).send({ action: 'block' }).set('authorization', `Bearer ${token}`).expect(200);
+    await eventually(async () => (await statusAt(second.url)) === 'blocked', 20_000, 'the block did not reach the second instance’s list');
+  } finally {
+    await second.stop({ keepDatabase: true });
+    await first.stop();
+  }
+}, 60_000);

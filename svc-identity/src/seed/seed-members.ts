@@ -1,7 +1,18 @@
 import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
-import { GENERATED_MEMBER_PASSWORD, generatedMemberEmail, generatedMemberId, insertIgnoringDuplicates, loadConfig, runCommand } from '@altmed/service-kit';
+import { MEMBER_CHANGED_MAX_IDS } from '@altmed/contracts';
+import {
+  GENERATED_MEMBER_PASSWORD,
+  generatedMemberEmail,
+  generatedMemberId,
+  inBatches,
+  insertIgnoringDuplicates,
+  loadConfig,
+  runCommand,
+  tellRunningInstances,
+} from '@altmed/service-kit';
 import { identityEnv } from '../config';
+import { memberChangedEvent } from '../members/kept-member-list';
 import { hashPassword } from '../users/password';
 import { userModel, type UserModel } from '../users/user.model';
 
@@ -52,13 +63,16 @@ export async function seedMembersCommand(argv: string[], env: NodeJS.ProcessEnv,
   const count = Number(values.members);
   if (!(Number.isInteger(count) && count > 0 && count <= 1_000_000)) throw new Error('--members must be a whole number from 1 to 1000000');
   // The database settings only: the seed signs no tokens.
-  const { MONGO_URL, MONGO_DB, MONGO_DB_SUFFIX } = identityEnv;
-  const config = loadConfig({ MONGO_URL, MONGO_DB, MONGO_DB_SUFFIX }, { MONGO_URL: 'mongodb://127.0.0.1:27017', ...env });
+  const { MONGO_URL, MONGO_DB, MONGO_DB_SUFFIX, AMQP_URL, EVENTS_EXCHANGE } = identityEnv;
+  const config = loadConfig({ MONGO_URL, MONGO_DB, MONGO_DB_SUFFIX, AMQP_URL, EVENTS_EXCHANGE }, { MONGO_URL: 'mongodb://127.0.0.1:27017', ...env });
   const connection = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB + config.MONGO_DB_SUFFIX }).asPromise();
   try {
     const startedAt = Date.now();
     log(`Seeding ${count} generated members into ${connection.name}`);
     const inserted = await insertGeneratedMembers(userModel(connection), count, log);
+    // The running instances' member lists read them now (an earlier run's too: it may have been stopped before telling).
+    const ids = Array.from({ length: count }, (_, n) => generatedMemberId(n));
+    await tellRunningInstances(config, inBatches(ids, MEMBER_CHANGED_MAX_IDS).map(memberChangedEvent), log);
     log(
       `${inserted} members inserted in ${Math.round((Date.now() - startedAt) / 1000)} s; each logs in as member<n>@seed.altmed.local with ${GENERATED_MEMBER_PASSWORD}`,
     );

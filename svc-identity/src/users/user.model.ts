@@ -1,10 +1,17 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { USER_ROLES, type UserRole } from '@altmed/contracts';
+import { MEMBER_ADMIN_ACTIONS, USER_ROLES, type MemberAdminAction, type UserRole } from '@altmed/contracts';
 import { OUTBOX_INDEX, outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
 
 /** A blocked account cannot log in, and its tokens stop working (see requireAuth's activeAccount). */
 export const ACCOUNT_STATUSES = ['active', 'blocked'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** One administrator's block or unblock of a member, kept on the account (the audit trail). */
+export interface AccountStatusChange {
+  action: MemberAdminAction;
+  by: { id: string; email: string };
+  at: Date;
+}
 
 export interface UserDocument extends WithOutbox {
   _id: string;
@@ -14,6 +21,7 @@ export interface UserDocument extends WithOutbox {
   passwordHash: string;
   role: UserRole;
   status: AccountStatus;
+  statusHistory?: AccountStatusChange[];
   providerId?: string;
   contactInfo: { phone: string; address: string; specialties: string[] };
   /** End of the paid membership; absent until the first payment. */
@@ -36,6 +44,19 @@ const userSchema = new Schema<UserDocument>(
     passwordHash: { type: String, required: true },
     role: { type: String, enum: USER_ROLES, required: true, default: 'user' },
     status: { type: String, enum: ACCOUNT_STATUSES, required: true, default: 'active' },
+    statusHistory: {
+      type: [
+        new Schema<AccountStatusChange>(
+          {
+            action: { type: String, enum: MEMBER_ADMIN_ACTIONS, required: true },
+            by: { id: { type: String, required: true }, email: { type: String, required: true } },
+            at: { type: Date, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: undefined,
+    },
     providerId: { type: String },
     contactInfo: {
       phone: { type: String, default: '' },

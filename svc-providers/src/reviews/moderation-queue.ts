@@ -1,6 +1,5 @@
 import { REVIEW_STATES, type EventEnvelope, type ReviewState } from '@altmed/contracts';
-import { createEvent, type EventBroker, type Logger } from '@altmed/service-kit';
-import { EventFedReadModel, applyReadByIds } from '../read-models/event-fed-read-model';
+import { EventFedReadModel, applyReadByIds, createEvent, type EventBroker, type Logger } from '@altmed/service-kit';
 import type { ReviewDocument, ReviewModel } from './review.model';
 
 /** What the queue holds of a review: its state and the admin Reviews page's order. */

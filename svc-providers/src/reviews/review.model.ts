@@ -68,6 +68,8 @@ const reviewSchema = new Schema<ReviewDocument>(
 );
 // A provider's shown reviews, newest first, and their figures.
 reviewSchema.index({ providerId: 1, isActive: 1, isApproved: 1, createdAt: -1, _id: 1 });
+// A member's reviews for an admin's Users Management, newest first.
+reviewSchema.index({ userId: 1, createdAt: -1, _id: 1 });
 // The admin Reviews page needs none: the moderation queue reads every review at start, with no filter.
 // (An index on a flag alone misleads the local database, which has no statistics: it chose
 // `{ isActive: 1 }` over the provider's index for a profile's reviews, a pass over every review.)

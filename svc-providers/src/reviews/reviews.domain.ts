@@ -14,13 +14,12 @@ import {
   type ReviewsResponse,
   type writeReviewRequestSchema,
 } from '@altmed/contracts';
-import { conflict, notFound, isDuplicateKeyError, outboxFieldsFor, withEvents } from '@altmed/service-kit';
+import { conflict, notFound, isDuplicateKeyError, outboxFieldsFor, readOwnWrite, withEvents } from '@altmed/service-kit';
 import type { z } from 'zod';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 import type { ReviewDocument, ReviewModel, ReviewModerationEntry } from './review.model';
 import type { ProviderSearch } from '../search/provider-search';
 import { countedReviews, refreshReviewStats } from './review-stats';
-import { readOwnWrite } from '../read-models/event-fed-read-model';
 import { reviewChangedEvent, reviewStateOf, type ModerationQueue } from './moderation-queue';
 
 export interface ReviewsDeps {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ReviewMessages, adminReviewsQuerySchema, reviewModerationRequestSchema, writeReviewRequestSchema } from '@altmed/contracts';
-import { parseInput, parseQuery, requireAuth, type TokenVerifier } from '@altmed/service-kit';
-import { providerIdOf, recordIdOf } from '../providers/record-ids';
+import { parseInput, parseQuery, recordIdOf, requireAuth, type TokenVerifier } from '@altmed/service-kit';
+import { providerIdOf } from '../providers/record-ids';
 import { createReview, deleteOwnReview, getOwnReview, listReviewsForAdmin, moderateReview, updateOwnReview, type ReviewsDeps } from './reviews.domain';
 
 /**

@@ -1,6 +1,5 @@
 import { type AdminProvidersQuery, type DirectorySearch, type EventEnvelope } from '@altmed/contracts';
-import { createEvent, type EventBroker, type Logger } from '@altmed/service-kit';
-import { EventFedReadModel, applyReadByIds, readOwnWrite } from '../read-models/event-fed-read-model';
+import { EventFedReadModel, applyReadByIds, createEvent, readOwnWrite, type EventBroker, type Logger } from '@altmed/service-kit';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 import { ProviderRecordCache } from './provider-records';
 import { ProviderSearchIndex, SEARCH_ENTRY_FIELDS, type AdminResult, type DirectoryResult, type SearchedRecord } from './provider-search-index';

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
 import { PROVIDER_CHANGED_MAX_IDS, REVIEW_CHANGED_MAX_IDS } from '@altmed/contracts';
-import { EventBroker, createLogger, generatedMemberId, insertIgnoringDuplicates, runCommand } from '@altmed/service-kit';
+import { generatedMemberId, inBatches, insertIgnoringDuplicates, runCommand, tellRunningInstances } from '@altmed/service-kit';
 import sharp from 'sharp';
 import { identityAccounts, EmailTakenError } from '../accounts/identity-accounts';
-import { loadProvidersConfig, type ProvidersConfig } from '../config';
+import { loadProvidersConfig } from '../config';
 import { providerModel, type ProviderModel, type StoredImage } from '../providers/provider.model';
 import { reviewModel, type ReviewModel } from '../reviews/review.model';
 import { recountReviewStats, statsOfRatings } from '../reviews/review-stats';
@@ -238,32 +238,11 @@ interface WrittenRecords {
   reviewIds: string[];
 }
 
-/**
- * Tells the running svc-providers instances which records the seed wrote (provider.changed and
- * review.changed, in batches), so that their search indexes and moderation queues read them now;
- * instances started later read them at start.
- */
-async function tellRunningInstances(
-  broker: Pick<ProvidersConfig, 'AMQP_URL' | 'EVENTS_EXCHANGE'>,
-  written: WrittenRecords,
-  log: (line: string) => void,
-): Promise<void> {
-  const events = new EventBroker({ url: broker.AMQP_URL, logger: createLogger('seed', 'error'), exchange: broker.EVENTS_EXCHANGE });
-  await events.start();
-  try {
-    await events.publishingReady();
-    for (let start = 0; start < written.providerIds.length; start += PROVIDER_CHANGED_MAX_IDS) {
-      await events.publish(providerChangedEvent(written.providerIds.slice(start, start + PROVIDER_CHANGED_MAX_IDS)));
-    }
-    for (let start = 0; start < written.reviewIds.length; start += REVIEW_CHANGED_MAX_IDS) {
-      await events.publish(reviewChangedEvent(written.reviewIds.slice(start, start + REVIEW_CHANGED_MAX_IDS)));
-    }
-  } catch (err) {
-    log(`Running instances of svc-providers were not told (${err instanceof Error ? err.message : String(err)}); they read the records when they start.`);
-  } finally {
-    await events.close();
-  }
-}
+/** The events that tell running svc-providers instances what the seed wrote: their search indexes and moderation queues read it now. */
+const eventsNaming = (written: WrittenRecords) => [
+  ...inBatches(written.providerIds, PROVIDER_CHANGED_MAX_IDS).map(providerChangedEvent),
+  ...inBatches(written.reviewIds, REVIEW_CHANGED_MAX_IDS).map(reviewChangedEvent),
+];
 
 function devInternalApiToken(): string | undefined {
   const file = path.join(repoRoot, '.data', 'dev-keys', 'internal-api-token');
@@ -307,11 +286,11 @@ export async function seedCommand(argv: string[], env: NodeJS.ProcessEnv, log: (
       log(`Seeding ${set.providers} generated providers and ${set.reviews} reviews into ${connection.name}`);
       const inserted = await seedGenerated(deps, set, log);
       log(`${inserted} providers inserted in ${Math.round((Date.now() - startedAt) / 1000)} s`);
-      await tellRunningInstances(config, generatedRecordIds(set), log);
+      await tellRunningInstances(config, eventsNaming(generatedRecordIds(set)), log);
       return;
     }
     const { lines, written } = await seedDemo(deps, identityAccounts(config.IDENTITY_URL, config.INTERNAL_API_TOKEN));
-    await tellRunningInstances(config, written, log);
+    await tellRunningInstances(config, eventsNaming(written), log);
     log(`Seeded ${demoProviders.length} demo providers into ${connection.name}; each logs in with the password ${DEMO_PROVIDER_PASSWORD}:`);
     for (const line of lines) log(line);
   } finally {

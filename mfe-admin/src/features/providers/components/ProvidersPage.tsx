@@ -5,9 +5,9 @@ import { QueryProvider } from '@altmed/web-kit/src/query';
 import { Card, PageContainer, PageTitle, SelectField, Spinner, TextField, theme, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
 import { Pager } from '../../../components/Pager';
+import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { usePageOf } from '../../../hooks/usePageOf';
 import { fetchProviders, updateProviderStatus, type AdminProvider, type ProviderAction, type ProviderStats, type StatusFilter } from '../api/providers';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { ProviderCard } from './ProviderCard';
 
 const Stats = styled.div`

@@ -1,6 +1,8 @@
 import { backOff } from 'exponential-backoff';
 import type { EventEnvelope } from '@altmed/contracts';
-import { settlesWithin, type EventBroker, type Logger } from '@altmed/service-kit';
+import type { EventBroker } from './broker';
+import type { Logger } from './logger';
+import { settlesWithin } from './settles-within';
 
 /** How long the start waits for the subscription before it reads the records anyway (the broker may be away). */
 const SUBSCRIPTION_WAIT_MS = 10_000;

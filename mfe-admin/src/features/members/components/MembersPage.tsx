@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { ADMIN_MEMBERS_MAX_PAGE } from '@altmed/contracts/web';
+import { QueryProvider } from '@altmed/web-kit/src/query';
+import { Card, PageContainer, PageTitle, SelectField, Spinner, TextField, theme, useSession } from '@altmed/web-kit';
+import { Banner } from '../../../components/Banner';
+import { Pager } from '../../../components/Pager';
+import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
+import { usePageOf } from '../../../hooks/usePageOf';
+import { fetchMembers, type MembershipFilter } from '../api/members';
+import { membershipLabels } from '../format';
+import { MembersTable } from './MembersTable';
+
+const Filters = styled.div`
+  display: grid;
+  grid-template-columns: 2fr 1fr;
+  gap: 16px;
+  margin-bottom: 24px;
+  ${theme.mobile} {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const Summary = styled.p`
+  margin-bottom: 12px;
+  color: ${theme.colors.textMuted};
+  font-size: 14px;
+`;
+
+const count = (n: number) => n.toLocaleString('en-US');
+const emptyCounts = { all: 0, none: 0, active: 0, expired: 0 };
+
+/** Users Management: members found by name or email, filtered by membership state, a page at a time; each row opens the member's page. */
+function MembersPageContent() {
+  const { token } = useSession();
+  const [search, setSearch] = useState('');
+  const [membership, setMembership] = useState<MembershipFilter>('all');
+  const debouncedSearch = useDebouncedValue(search, 300);
+  const { page, goToPage } = usePageOf(JSON.stringify([membership, debouncedSearch]));
+
+  // Keyed by the filters and page: an older request's answer lands under its own key and is never
+  // shown for newer ones. The previous list stays on screen while the next one loads.
+  const list = useQuery({
+    queryKey: ['admin-members', token, membership, debouncedSearch, page],
+    queryFn: ({ signal }) => fetchMembers(token, { membership, search: debouncedSearch, page }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const members = list.data?.members ?? [];
+  const counts = list.data?.counts ?? emptyCounts;
+  const totalPages = list.data?.totalPages ?? 1;
+
+  // The list can shrink between two pages (members blocked, a search): move to the new last page.
+  if (list.data && !list.isPlaceholderData && page > list.data.totalPages) goToPage(list.data.totalPages);
+
+  const total = list.data?.total ?? 0;
+  const pageSize = list.data?.pageSize ?? 0;
+  // The rows on screen are those of the page that answered (the previous one, while the next loads).
+  const shownPage = list.data?.page ?? page;
+  const first = (shownPage - 1) * pageSize + 1;
+  const last = Math.min(total, shownPage * pageSize);
+  // The pager stops at ADMIN_MEMBERS_MAX_PAGE; a search or a filter reaches the members past it.
+  const beyondPager = total > ADMIN_MEMBERS_MAX_PAGE * pageSize;
+
+  return (
+    <PageContainer>
+      <PageTitle subtitle="Find members, see their membership, payments and activity, and block or unblock their accounts.">Users Management</PageTitle>
+      {list.isError ? <Banner tone="error">{list.error.message}</Banner> : null}
+      <Filters>
+        <TextField label="Search" type="search" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <SelectField label="Membership" value={membership} onChange={(e) => setMembership(e.target.value as MembershipFilter)}>
+          <option value="all">All ({count(counts.all)})</option>
+          <option value="none">
+            {membershipLabels.none} ({count(counts.none)})
+          </option>
+          <option value="active">
+            {membershipLabels.active} ({count(counts.active)})
+          </option>
+          <option value="expired">
+            {membershipLabels.expired} ({count(counts.expired)})
+          </option>
+        </SelectField>
+      </Filters>
+      {list.isPending ? (
+        <Spinner label="Loading members..." />
+      ) : members.length ? (
+        <>
+          <Summary aria-live="polite">
+            Showing {count(first)}–{count(last)} of {count(total)} members
+            {beyondPager ? `; the pages stop at ${count(ADMIN_MEMBERS_MAX_PAGE)}, so search or filter to reach the rest` : ''}
+          </Summary>
+          <MembersTable members={members} />
+        </>
+      ) : list.isError ? null : (
+        <Card>No members found.</Card>
+      )}
+      <Pager page={page} totalPages={totalPages} onPage={goToPage} />
+    </PageContainer>
+  );
+}
+
+/** Users Management inside the page's query client. */
+export function MembersPage() {
+  return (
+    <QueryProvider>
+      <MembersPageContent />
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,43 @@
+import styled from 'styled-components';
+import { theme } from '@altmed/web-kit';
+
+/** A wide table scrolls sideways inside its card on a narrow screen instead of widening the page. */
+export const Scroll = styled.div`
+  overflow-x: auto;
+`;
+
+/** The admin tables' look (as the promo codes'): muted uppercase headings, a rule between rows. */
+export const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 15px;
+  th,
+  td {
+    text-align: left;
+    vertical-align: top;
+    padding: 12px 14px;
+    border-bottom: 1px solid ${theme.colors.border};
+  }
+  thead th {
+    font-size: 13px;
+    letter-spacing: 0.05em;
+    text-transform: uppercase;
+    color: ${theme.colors.textMuted};
+    white-space: nowrap;
+  }
+  tbody th {
+    font-weight: 600;
+  }
+  tbody tr:last-child th,
+  tbody tr:last-child td {
+    border-bottom: none;
+  }
+`;
+
+/** A second, quieter line in a cell (a date under a state). */
+export const Muted = styled.span`
+  display: block;
+  margin-top: 2px;
+  font-size: 13px;
+  color: ${theme.colors.textMuted};
+`;

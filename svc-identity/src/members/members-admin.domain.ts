@@ -1,0 +1,91 @@
+import {
+  ADMIN_MEMBERS_PAGE_SIZE,
+  MemberAdminMessages,
+  type AccessTokenClaims,
+  type AdminMember,
+  type AdminMembersQuery,
+  type AdminMembersResponse,
+  type MemberAdminAction,
+} from '@altmed/contracts';
+import { AppError, notFound, withEvents } from '@altmed/service-kit';
+import { membershipOf } from '../membership/membership.domain';
+import type { AccountStatus, UserDocument, UserModel } from '../users/user.model';
+import { memberChangedEvent, type KeptMemberList } from './kept-member-list';
+import { totalPagesOf } from './member-list';
+
+export interface MembersAdminDeps {
+  users: UserModel;
+  memberList: KeptMemberList;
+  onEventsWritten: () => void;
+}
+
+/** How long a list call waits for the list's first read before it answers 503. */
+const FIRST_READ_WAIT_MS = 5_000;
+
+/** The admin list: members matching the search and state, newest sign-up first, from this instance's member list. */
+export async function listMembersForAdmin(deps: MembersAdminDeps, query: AdminMembersQuery): Promise<AdminMembersResponse> {
+  if (!(await deps.memberList.isRead(FIRST_READ_WAIT_MS))) throw new AppError(503, MemberAdminMessages.listLoading);
+  const { members, counts, total } = deps.memberList.find(query);
+  return { members, counts, total, page: query.page ?? 1, pageSize: ADMIN_MEMBERS_PAGE_SIZE, totalPages: totalPagesOf(total) };
+}
+
+type MemberRecord = Pick<UserDocument, '_id' | 'name' | 'email' | 'status' | 'contactInfo' | 'membershipEndsAt' | 'statusHistory' | 'createdAt'>;
+const MEMBER_FIELDS = { _id: 1, name: 1, email: 1, status: 1, contactInfo: 1, membershipEndsAt: 1, statusHistory: 1, createdAt: 1 } as const;
+
+function adminMemberView(user: MemberRecord): AdminMember {
+  return {
+    id: user._id,
+    name: user.name,
+    email: user.email,
+    status: user.status === 'blocked' ? 'blocked' : 'active',
+    membership: membershipOf(user),
+    joinedAt: user.createdAt.toISOString(),
+    contactInfo: {
+      phone: user.contactInfo?.phone ?? '',
+      address: user.contactInfo?.address ?? '',
+      specialties: [...(user.contactInfo?.specialties ?? [])],
+    },
+    statusHistory: (user.statusHistory ?? []).map((change) => ({ action: change.action, by: change.by.email, at: change.at.toISOString() })),
+  };
+}
+
+async function findMember(deps: MembersAdminDeps, userId: string): Promise<MemberRecord> {
+  const user = await deps.users.findOne({ _id: userId, role: 'user' }).select(MEMBER_FIELDS).lean<MemberRecord>();
+  if (!user) throw notFound(MemberAdminMessages.memberNotFound);
+  return user;
+}
+
+export async function getMemberForAdmin(deps: MembersAdminDeps, userId: string): Promise<{ member: AdminMember }> {
+  return { member: adminMemberView(await findMember(deps, userId)) };
+}
+
+const transitions: Record<MemberAdminAction, { from: AccountStatus; to: AccountStatus; refused: string }> = {
+  block: { from: 'active', to: 'blocked', refused: MemberAdminMessages.alreadyBlocked },
+  unblock: { from: 'blocked', to: 'active', refused: MemberAdminMessages.notBlocked },
+};
+
+/**
+ * Blocks or unblocks a member: the status, the audit entry and member.changed are one write, made
+ * only if the status is still the one the action starts from (a second admin at the same moment
+ * gets 409). A blocked member cannot log in, and the services refuse their tokens once the
+ * account-status cache has expired.
+ */
+export async function changeMemberStatus(
+  deps: MembersAdminDeps,
+  userId: string,
+  action: MemberAdminAction,
+  admin: AccessTokenClaims,
+): Promise<{ member: AdminMember }> {
+  const member = await findMember(deps, userId);
+  const transition = transitions[action];
+  if ((member.status ?? 'active') !== transition.from) throw new AppError(409, transition.refused);
+  const change = { action, by: { id: admin.sub, email: admin.email }, at: new Date() };
+  const result = await deps.users.updateOne(
+    { _id: userId, role: 'user', status: transition.from },
+    withEvents<UserDocument>({ $set: { status: transition.to }, $push: { statusHistory: change } }, [memberChangedEvent([userId])]),
+  );
+  if (result.modifiedCount !== 1) throw new AppError(409, transition.refused);
+  deps.onEventsWritten();
+  await deps.memberList.written([userId]);
+  return getMemberForAdmin(deps, userId);
+}

@@ -1,0 +1,57 @@
+import request from 'supertest';
+import type { MemberActivityResponse } from '@altmed/contracts';
+import { activeMember, adminToken, memberToken, signUpProvider, startTestProviders, type TestProviders } from '../test/test-service';
+
+let site: TestProviders;
+
+beforeAll(async () => {
+  site = await startTestProviders();
+});
+
+afterAll(async () => {
+  await site.stopAll();
+});
+
+it('shows an admin the providers a member saved and reviewed, newest first, and refuses everyone else', async () => {
+  const admin = await adminToken(site.identity.url);
+  const member = await activeMember(site.identity.url);
+  const other = await activeMember(site.identity.url, 'Other Member');
+  const providers = [];
+  for (const providerName of ['Dr. First Saved', 'Dr. Then Reviewed']) {
+    const provider = await signUpProvider(site.url, { providerName, practiceName: `${providerName} Clinic` });
+    await request(site.url)
+      .put(`/admins/providers/${provider.providerId}/status`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ status: 'approve' })
+      .expect(200);
+    providers.push(provider.providerId);
+  }
+  const [first, second] = providers as [string, string];
+  const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+  await request(site.url).put(`/saved-providers/${first}`).set(as(member.token)).expect(204);
+  await request(site.url).put(`/saved-providers/${second}`).set(as(member.token)).expect(204);
+  await request(site.url).put(`/saved-providers/${first}`).set(as(other.token)).expect(204);
+  const review = { satisfactionRating: 4, efficacyRating: 5, reviewText: 'Helpful, careful and kind; would see again.' };
+  await request(site.url).post(`/provider-info/${first}/reviews`).set(as(member.token)).send(review).expect(201);
+  await request(site.url).post(`/provider-info/${second}/reviews`).set(as(member.token)).send(review).expect(201);
+  await request(site.url).post(`/provider-info/${second}/reviews`).set(as(other.token)).send(review).expect(201);
+
+  const path = `/admins/members/${member.user.id}/activity`;
+  await request(site.url).get(path).expect(401);
+  await request(site.url).get(path).set(as(member.token)).expect(403);
+  await request(site.url)
+    .get(path)
+    .set(as(await memberToken(site.identity.url)))
+    .expect(403);
+  const activity = (await request(site.url).get(path).set(as(admin)).expect(200)).body as MemberActivityResponse;
+  expect(activity.saved).toEqual([
+    { providerId: second, providerName: 'Dr. Then Reviewed', practiceName: 'Dr. Then Reviewed Clinic', savedAt: expect.any(String) as string },
+    { providerId: first, providerName: 'Dr. First Saved', practiceName: 'Dr. First Saved Clinic', savedAt: expect.any(String) as string },
+  ]);
+  expect(activity.reviews).toEqual([
+    expect.objectContaining({ providerId: second, providerName: 'Dr. Then Reviewed', satisfactionRating: 4, efficacyRating: 5, status: 'pending' }),
+    expect.objectContaining({ providerId: first, providerName: 'Dr. First Saved', status: 'pending' }),
+  ]);
+
+  await request(site.url).get('/admins/members/not-an-id/activity').set(as(admin)).expect(404, { message: 'Member not found' });
+});
