@@ -149,7 +149,6 @@ describe('remote routes through the shell', () => {
     ['/admin/dashboard', 'Dashboard'],
     ['/admin/orders', 'Orders Management'],
     ['/admin/analytics', 'Analytics Dashboard'],
-    ['/admin/settings', 'Admin Settings'],
     ['/admin/support', 'Support Center'],
   ])('%s is the %s placeholder', async (pathname, title) => {
     await logInFor(pathname);

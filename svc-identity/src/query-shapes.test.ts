@@ -2,6 +2,7 @@ import mongoose from 'mongoose';
 import { outboxRelayQueryShapes, unservedQueryShapes, type IndexSpec, type QueryShape } from '@altmed/service-kit';
 import { RATE_LIMIT_INDEXES } from './users/login-limits';
 import { userModel } from './users/user.model';
+import { invitationModel } from './administrators/invitation.model';
 
 // Left out: the member list's read of every member (role `user`) at start, one pass.
 const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
@@ -14,9 +15,21 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
       { name: 'provider login: changing its email or removing it', equality: ['_id', 'role', 'providerId'] },
       { name: 'Users Management: a member by id, and a block or unblock from the status it was checked against', equality: ['_id', 'role', 'status'] },
       { name: 'member list: the members named by an event', equality: ['_id'] },
+      { name: 'Admin Settings: the administrators, oldest first, and how many are left', equality: ['role'], sort: { createdAt: 1 } },
+      { name: 'Admin Settings: removing an administrator', equality: ['_id', 'role'] },
       { name: 'membership: a payment applied to the end it was computed from', equality: ['_id', 'membershipEndsAt'] },
       { name: 'membership: whether a payment was applied meanwhile', equality: ['_id', 'membershipPayments'] },
       { name: 'password reset: the account of a link that has not ended', equality: ['passwordReset.tokenHash'], range: ['passwordReset.expiresAt'] },
+      ...outboxRelayQueryShapes,
+    ],
+  ],
+  [
+    'admin_invitations',
+    invitationModel(mongoose.createConnection()).schema.indexes(),
+    [
+      { name: 'inviting: the open invitation of an email', equality: ['email'] },
+      { name: 'accepting: the open invitation of a link', equality: ['tokenHash'], range: ['expiresAt'] },
+      { name: 'Admin Settings: the open invitations, newest first', equality: [], sort: { expiresAt: -1 } },
       ...outboxRelayQueryShapes,
     ],
   ],

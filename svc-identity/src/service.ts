@@ -12,6 +12,8 @@ import { providerAccountsRouter } from './provider-accounts/provider-accounts.ro
 import { passwordResetRouter } from './password-reset/password-reset.routes';
 import { KeptMemberList } from './members/kept-member-list';
 import { membersAdminRouter } from './members/members-admin.routes';
+import { administratorsRouter } from './administrators/administrators.routes';
+import { invitationModel } from './administrators/invitation.model';
 
 const LIMITS_CLEANUP_INTERVAL_MS = 15 * 60_000;
 
@@ -28,7 +30,9 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
     async setup({ connection, broker, app, logger, relayOutbox }) {
       const users = userModel(connection);
       await users.init();
-      const onEventsWritten = relayOutbox([users]);
+      const invitations = invitationModel(connection);
+      await invitations.init();
+      const onEventsWritten = relayOutbox([users, invitations]);
       const loginLimits = await createLoginLimits(connection, {
         attemptsPerAddressPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
         failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
@@ -56,6 +60,7 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
       const verifier = localTokenVerifier(tokens, (claims) => isAccountActive(deps, claims.sub, claims.sessionVersion ?? 0));
       app.use(usersRouter(deps, verifier));
       app.use(membersAdminRouter({ users, memberList, onEventsWritten }, verifier));
+      app.use(administratorsRouter({ ...deps, invitations }, verifier, addressRateLimit(deps)));
       app.use(passwordResetRouter(deps, addressRateLimit(deps)));
       const cleanup = setInterval(() => {
         loginLimits.deleteExpired().catch((err: unknown) => logger.warn({ err }, 'expired login limits not removed'));

@@ -12,7 +12,6 @@ describe('admin placeholders', () => {
     ['/admin/dashboard', 'Dashboard'],
     ['/admin/orders', 'Orders Management'],
     ['/admin/analytics', 'Analytics Dashboard'],
-    ['/admin/settings', 'Admin Settings'],
     ['/admin/support', 'Support Center'],
   ])('%s shows %s, under development', (path, title) => {
     const store = createSessionStore(localStorage);
@@ -98,12 +97,12 @@ describe('admin login', () => {
 
   it('takes an admin back to the admin page that sent them to log in', async () => {
     server.setRoutes([{ method: 'POST', path: '/api/users/login', status: 200, body: { token: 'admin-token', user: adminUser } }]);
-    const { location } = renderAdmin('/admin/settings');
+    const { location } = renderAdmin('/admin/analytics');
     expect(location.pathname).toBe('/admin/login');
     fill('admin@example.com', 'pw123456');
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Settings' })).toBeInTheDocument();
-    expect(location.pathname).toBe('/admin/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics Dashboard' })).toBeInTheDocument();
+    expect(location.pathname).toBe('/admin/analytics');
   });
 
   it('logs an admin in and goes to /admin/providers', async () => {

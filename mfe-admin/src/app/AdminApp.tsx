@@ -12,6 +12,9 @@ const ReviewsPage = lazy(() => import('../features/reviews/components/ReviewsPag
 // Users Management: the list and a member's page come in one chunk.
 const MembersPage = lazy(() => import('../features/members').then((m) => ({ default: m.MembersPage })));
 const MemberPage = lazy(() => import('../features/members').then((m) => ({ default: m.MemberPage })));
+// Admin Settings and the page an invitation email links to come in one chunk.
+const AdminSettingsPage = lazy(() => import('../features/administrators').then((m) => ({ default: m.AdminSettingsPage })));
+const AcceptInvitationPage = lazy(() => import('../features/administrators').then((m) => ({ default: m.AcceptInvitationPage })));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner />}>{children}</Suspense>;
@@ -19,7 +22,8 @@ function Loading({ children }: { children: ReactNode }) {
 
 /**
  * The admin area, mounted by the shell on /admin/* (exposed as `mfe_admin/AdminApp`). Paths are
- * relative to /admin. Unknown admin paths go to the home page, like every unknown path.
+ * relative to /admin. Unknown admin paths go to the home page, like every unknown path. The
+ * invitation page is open to anyone, so it sits outside AdminLayout's route guard.
  */
 export default function AdminApp() {
   return (
@@ -69,9 +73,25 @@ export default function AdminApp() {
         />
         <Route path="orders" element={<PlaceholderPage title="Orders Management" />} />
         <Route path="analytics" element={<PlaceholderPage title="Analytics Dashboard" />} />
-        <Route path="settings" element={<PlaceholderPage title="Admin Settings" />} />
+        <Route
+          path="settings"
+          element={
+            <Loading>
+              <AdminSettingsPage />
+            </Loading>
+          }
+        />
         <Route path="support" element={<PlaceholderPage title="Support Center" />} />
       </Route>
+      {/* Outside the layout and its guard: whoever holds an invitation link is not an admin yet. */}
+      <Route
+        path="accept-invitation"
+        element={
+          <Loading>
+            <AcceptInvitationPage />
+          </Loading>
+        }
+      />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

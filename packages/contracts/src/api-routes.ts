@@ -34,12 +34,19 @@ import {
   uploadSignatureResponseSchema,
 } from './providers';
 import {
+  acceptAdminInvitationRequestSchema,
+  adminInvitationRequestSchema,
+  adminInvitationResponseSchema,
+  administratorsResponseSchema,
+} from './administrators';
+import {
   adminMemberResponseSchema,
   adminMembersQuerySchema,
   adminMembersResponseSchema,
   memberActivityResponseSchema,
   memberPaymentsResponseSchema,
   memberStatusUpdateSchema,
+  receiptResendResponseSchema,
 } from './members-admin';
 import { newPromoCodeSchema, promoCodeListResponseSchema, promoCodeSchema } from './promo-codes';
 import {
@@ -208,6 +215,42 @@ export const API_ROUTES = {
       'An admin blocks a member (they cannot log in, and their tokens stop working within the account-status cache window) or unblocks them; each change is recorded with the admin and the time. Blocking a blocked member, or unblocking an active one, gets 409.',
     body: memberStatusUpdateSchema,
     responses: { 200: adminMemberResponseSchema },
+  },
+  'GET /administrators': {
+    service: 'identity',
+    outcomes: admins,
+    operationId: 'listAdministrators',
+    summary: 'The administrators and the open invitations',
+    description: 'Every administrator account, and the invitations not yet used nor expired. Admins only.',
+    responses: { 200: administratorsResponseSchema },
+  },
+  'POST /administrators/invitations': {
+    service: 'identity',
+    outcomes: admins,
+    operationId: 'inviteAdministrator',
+    summary: 'Invite someone to be an administrator',
+    description:
+      'Emails a single-use link, valid 48 hours, that makes the address an administrator; inviting the address again replaces the earlier link. An address that already has an account gets 409. Admins only.',
+    body: adminInvitationRequestSchema,
+    responses: { 201: adminInvitationResponseSchema },
+  },
+  'POST /administrators/invitations/accept': {
+    service: 'identity',
+    outcomes: everyone,
+    operationId: 'acceptAdministratorInvitation',
+    summary: 'Become an administrator with an invitation link',
+    description:
+      'Takes an invitation link’s token with a name and password, creates the administrator and answers its access token. A used, replaced, expired or unknown link gets 400.',
+    body: acceptAdminInvitationRequestSchema,
+    responses: { 201: authResponseSchema },
+  },
+  'DELETE /administrators/:userId': {
+    service: 'identity',
+    outcomes: admins,
+    operationId: 'removeAdministrator',
+    summary: 'Remove an administrator',
+    description: 'Deletes an administrator account (its tokens stop working); the last administrator cannot be removed (409). Admins only.',
+    responses: { 204: null },
   },
   'GET /.well-known/jwks.json': {
     service: 'identity',
@@ -479,6 +522,15 @@ export const API_ROUTES = {
     summary: 'One member’s payments, for an admin',
     description: 'Every payment attempt of a member (open, failed, succeeded, …), newest first, at most 100. Admins only.',
     responses: { 200: memberPaymentsResponseSchema },
+  },
+  'POST /payments/:paymentId/receipt': {
+    service: 'billing',
+    outcomes: admins,
+    operationId: 'resendReceipt',
+    summary: 'Email a paid membership’s receipt again',
+    description:
+      'An admin has the receipt of a succeeded payment emailed to its member again (svc-notify sends it once per request); the request is kept on the payment with the admin and the time. A payment that did not succeed gets 409. Admins only.',
+    responses: { 202: receiptResendResponseSchema },
   },
   'POST /payments/webhook': {
     service: 'billing',

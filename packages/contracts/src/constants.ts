@@ -178,3 +178,5 @@ export const MEMBER_ADMIN_ACTIONS = ['block', 'unblock'] as const;
 export type MemberAdminAction = (typeof MEMBER_ADMIN_ACTIONS)[number];
 /** A member has few payments, saved and reviewed providers: an admin sees the newest this many of each. */
 export const MEMBER_DETAIL_LIMIT = 100;
+/** How long an administrator's invitation link works. */
+export const ADMIN_INVITATION_TTL_HOURS = 48;

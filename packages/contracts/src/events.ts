@@ -92,6 +92,30 @@ export const memberChangedV1Schema = z.object({
 });
 export type MemberChangedV1 = z.infer<typeof memberChangedV1Schema>;
 
+/** An admin asked for a payment's receipt to be emailed again: svc-notify sends it once per request. */
+export const receiptResendRequestedV1Schema = z.object({
+  /** Names this request: the key that makes the send happen once. */
+  requestId: z.uuid(),
+  paymentId: z.string().min(1),
+  userId: z.string().min(1),
+  requestedBy: z.object({ id: z.string().min(1), email: z.string().min(1) }),
+  requestedAt: z.iso.datetime(),
+});
+export type ReceiptResendRequestedV1 = z.infer<typeof receiptResendRequestedV1Schema>;
+
+/** An administrator invited an email to become one: svc-notify emails the link, once per invitation sent. */
+export const adminInvitedV1Schema = z.object({
+  /** Names this sending of the invitation (a new one replaces the link): the key of the email. */
+  sendId: z.uuid(),
+  invitationId: z.uuid(),
+  email: z.string().regex(EMAIL_PATTERN),
+  /** The link's single-use secret: only the email may show it (identity keeps its hash). */
+  token: z.string().min(32),
+  invitedBy: z.object({ id: z.string().min(1), email: z.string().min(1) }),
+  expiresAt: z.iso.datetime(),
+});
+export type AdminInvitedV1 = z.infer<typeof adminInvitedV1Schema>;
+
 export const passwordResetRequestedV1Schema = z.object({
   userId: z.string().min(1),
   name: z.string().min(1),
@@ -140,6 +164,8 @@ export const EventCatalog = {
   'provider.changed': defineEvent({ version: 1, data: providerChangedV1Schema }),
   'review.changed': defineEvent({ version: 1, data: reviewChangedV1Schema }),
   'member.changed': defineEvent({ version: 1, data: memberChangedV1Schema }),
+  'receipt.resend_requested': defineEvent({ version: 1, data: receiptResendRequestedV1Schema }),
+  'admin.invited': defineEvent({ version: 1, data: adminInvitedV1Schema }),
   'user.password_reset_requested': defineEvent({ version: 1, data: passwordResetRequestedV1Schema }),
 } as const;
 export type EventType = keyof typeof EventCatalog;

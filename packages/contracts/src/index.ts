@@ -11,4 +11,5 @@ export * from './client-reports';
 export * from './directory';
 export * from './reviews';
 export * from './members-admin';
+export * from './administrators';
 export * from './openapi';

@@ -83,6 +83,8 @@ export const adminPaymentSchema = z.object({
   /** ISO date-times; paidAt null until it succeeded. */
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** Each time an admin had the receipt emailed again (admin's email, ISO time), oldest first. */
+  receiptResends: z.array(z.object({ by: z.string(), at: z.string() })),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 export const memberPaymentsResponseSchema = z.object({ payments: z.array(adminPaymentSchema) });
@@ -104,3 +106,7 @@ export const memberActivityResponseSchema = z.object({
   ),
 });
 export type MemberActivityResponse = z.infer<typeof memberActivityResponseSchema>;
+
+/** POST /payments/{paymentId}/receipt: the receipt email goes out again; the answer names the resend. */
+export const receiptResendResponseSchema = z.object({ message: z.string(), payment: adminPaymentSchema });
+export type ReceiptResendResponse = z.infer<typeof receiptResendResponseSchema>;

@@ -144,4 +144,16 @@ export const MemberAdminMessages = {
   alreadyBlocked: 'This member is already blocked',
   notBlocked: 'This member is not blocked',
   listLoading: 'The member list is still loading; try again in a minute',
+  receiptResent: 'The receipt is on its way to the member again.',
+  receiptOnlyForPaid: 'Only a paid membership has a receipt',
+} as const;
+
+/** Admin Settings (the admin area). */
+export const AdministratorMessages = {
+  invitationInvalid: 'This invitation link is invalid or has expired. Ask an administrator for a new one.',
+  nameRequired: 'Your name is required',
+  emailHasAccount: 'This email already has an account',
+  administratorNotFound: 'Administrator not found',
+  lastAdministrator: 'The last administrator cannot be removed',
+  invitationAlreadySent: 'An invitation to this email was just sent',
 } as const;

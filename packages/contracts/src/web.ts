@@ -77,4 +77,13 @@ export type {
   MemberActivityResponse,
   MemberPaymentsResponse,
   MemberStatusUpdate,
+  ReceiptResendResponse,
 } from './members-admin';
+export type {
+  AcceptAdminInvitationRequest,
+  AdminInvitation,
+  AdminInvitationRequest,
+  AdminInvitationResponse,
+  Administrator,
+  AdministratorsResponse,
+} from './administrators';

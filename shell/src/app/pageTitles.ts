@@ -21,6 +21,7 @@ export const PAGE_TITLES: readonly { path: string; title: string }[] = [
   { path: '/provider-profile/:providerId', title: `Provider Profile | ${SITE_NAME}` },
   { path: '/compare', title: `Compare Providers | ${SITE_NAME}` },
   { path: '/admin/login', title: `Admin Portal | ${SITE_NAME}` },
+  { path: '/admin/accept-invitation', title: `Become an Administrator | ${SITE_NAME} Admin` },
   { path: '/admin/providers', title: `Provider Management | ${SITE_NAME} Admin` },
   { path: '/admin/promo-codes', title: `Promo Codes Management | ${SITE_NAME} Admin` },
   { path: '/admin/reviews', title: `Reviews Moderation | ${SITE_NAME} Admin` },

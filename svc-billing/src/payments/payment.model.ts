@@ -25,6 +25,8 @@ export interface PaymentDocument extends WithOutbox {
   /** Stripe's message for the last failed attempt. */
   lastError?: string;
   paidAt?: Date;
+  /** Each time an admin had the receipt emailed again (the audit trail). */
+  receiptResends?: { by: { id: string; email: string }; at: Date }[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -43,6 +45,15 @@ const paymentSchema = new Schema<PaymentDocument>(
     clientSecret: { type: String },
     lastError: { type: String },
     paidAt: { type: Date },
+    receiptResends: {
+      type: [
+        new Schema(
+          { by: { id: { type: String, required: true }, email: { type: String, required: true } }, at: { type: Date, required: true } },
+          { _id: false },
+        ),
+      ],
+      default: undefined,
+    },
     ...outboxSchemaFields,
   },
   { timestamps: true, versionKey: false },

@@ -5,14 +5,29 @@ import {
   membershipPriceCents,
   Messages,
   MEMBER_DETAIL_LIMIT,
+  MemberAdminMessages,
   RECEIPTS_LISTED,
+  type AccessTokenClaims,
+  type AdminPayment,
   type MemberPaymentsResponse,
+  type ReceiptResendResponse,
   type ConfirmPaymentRequest,
   type ConfirmPaymentResponse,
   type CreatePaymentIntentResponse,
   type ReceiptsResponse,
 } from '@altmed/contracts';
-import { AppError, badRequest, conflict, createEvent, forbidden, notFound, outboxFieldsFor, type Logger, isDuplicateKeyError } from '@altmed/service-kit';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  createEvent,
+  forbidden,
+  notFound,
+  outboxFieldsFor,
+  withEvents,
+  type Logger,
+  isDuplicateKeyError,
+} from '@altmed/service-kit';
 import { findValidPromoCode, type PromoCodesDeps, type ValidPromoCode } from '../promo-codes/promo-codes.domain';
 import { callStripe } from '../stripe/stripe-errors';
 import type { PaymentDocument, PaymentModel, PaymentStatus, PaymentSuccessModel } from './payment.model';
@@ -148,26 +163,53 @@ export async function listReceipts(deps: PaymentsDeps, callerId: string): Promis
   };
 }
 
+type AdminPaymentRecord = Pick<PaymentDocument, '_id' | 'userId' | 'amount' | 'currency' | 'promoCode' | 'status' | 'createdAt' | 'paidAt' | 'receiptResends'>;
+const ADMIN_PAYMENT_FIELDS = { userId: 1, amount: 1, currency: 1, promoCode: 1, status: 1, createdAt: 1, paidAt: 1, receiptResends: 1 } as const;
+
+function adminPaymentView(payment: AdminPaymentRecord): AdminPayment {
+  return {
+    id: payment._id,
+    userId: payment.userId,
+    amount: payment.amount,
+    currency: payment.currency,
+    promoCode: payment.promoCode,
+    status: payment.status,
+    createdAt: payment.createdAt.toISOString(),
+    paidAt: payment.paidAt?.toISOString() ?? null,
+    receiptResends: (payment.receiptResends ?? []).map((resend) => ({ by: resend.by.email, at: resend.at.toISOString() })),
+  };
+}
+
 /** A member's payment attempts for an admin, newest first; a record still being written (`creating`) is not one yet. */
 export async function listMemberPayments(deps: PaymentsDeps, userId: string): Promise<MemberPaymentsResponse> {
   const payments = await deps.payments
     .find({ userId, status: { $ne: 'creating' } })
     .sort({ createdAt: -1 })
     .limit(MEMBER_DETAIL_LIMIT)
-    .select({ userId: 1, amount: 1, currency: 1, promoCode: 1, status: 1, createdAt: 1, paidAt: 1 })
-    .lean<Pick<PaymentDocument, '_id' | 'userId' | 'amount' | 'currency' | 'promoCode' | 'status' | 'createdAt' | 'paidAt'>[]>();
-  return {
-    payments: payments.map((payment) => ({
-      id: payment._id,
-      userId: payment.userId,
-      amount: payment.amount,
-      currency: payment.currency,
-      promoCode: payment.promoCode,
-      status: payment.status,
-      createdAt: payment.createdAt.toISOString(),
-      paidAt: payment.paidAt?.toISOString() ?? null,
-    })),
-  };
+    .select(ADMIN_PAYMENT_FIELDS)
+    .lean<AdminPaymentRecord[]>();
+  return { payments: payments.map(adminPaymentView) };
+}
+
+/**
+ * An admin has a paid membership's receipt emailed again: the request (admin, time) is kept on the
+ * payment and receipt.resend_requested goes out with it, in one write; svc-notify sends the email
+ * once per request.
+ */
+export async function resendReceipt(deps: PaymentsDeps, paymentId: string, admin: AccessTokenClaims): Promise<ReceiptResendResponse> {
+  const payment = await deps.payments.findById(paymentId).select({ userId: 1, status: 1 }).lean<Pick<PaymentDocument, '_id' | 'userId' | 'status'>>();
+  if (!payment) throw notFound(Messages.paymentNotFound);
+  if (payment.status !== 'succeeded') throw conflict(MemberAdminMessages.receiptOnlyForPaid);
+  const resend = { by: { id: admin.sub, email: admin.email }, at: new Date() };
+  const event = createEvent(
+    'receipt.resend_requested',
+    { requestId: randomUUID(), paymentId, userId: payment.userId, requestedBy: resend.by, requestedAt: resend.at.toISOString() },
+    SOURCE,
+  );
+  await deps.payments.updateOne({ _id: paymentId, status: 'succeeded' }, withEvents<PaymentDocument>({ $push: { receiptResends: resend } }, [event]));
+  deps.onEventsWritten();
+  const updated = await deps.payments.findById(paymentId).select(ADMIN_PAYMENT_FIELDS).lean<AdminPaymentRecord>();
+  return { message: MemberAdminMessages.receiptResent, payment: adminPaymentView(updated!) };
 }
 
 const confirmed: ConfirmPaymentResponse = { message: Messages.paymentConfirmed, requiresAction: false };

@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { MemberAdminMessages, confirmPaymentRequestSchema, createPaymentIntentRequestSchema } from '@altmed/contracts';
+import { MemberAdminMessages, Messages, confirmPaymentRequestSchema, createPaymentIntentRequestSchema } from '@altmed/contracts';
 import { parseInput, recordIdOf, requireAuth, type TokenVerifier } from '@altmed/service-kit';
 import { handleStripeWebhook, type WebhooksDeps } from '../webhooks/stripe-webhooks.domain';
-import { confirmPayment, createPaymentIntent, listMemberPayments, listReceipts } from './payments.domain';
+import { confirmPayment, createPaymentIntent, listMemberPayments, listReceipts, resendReceipt } from './payments.domain';
 
 export function paymentsRouter(deps: WebhooksDeps, verifier: TokenVerifier): Router {
   const router = Router();
@@ -25,6 +25,10 @@ export function paymentsRouter(deps: WebhooksDeps, verifier: TokenVerifier): Rou
 
   router.get('/payments/members/:userId', admin, async (req, res) => {
     res.json(await listMemberPayments(deps, recordIdOf(req.params.userId, MemberAdminMessages.memberNotFound)));
+  });
+
+  router.post('/payments/:paymentId/receipt', admin, async (req, res) => {
+    res.status(202).json(await resendReceipt(deps, recordIdOf(req.params.paymentId, Messages.paymentNotFound), res.locals.auth!));
   });
 
   // Called by Stripe, not a user: the signature on the raw body is its authentication.

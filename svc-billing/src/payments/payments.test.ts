@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type Stripe from 'stripe';
-import { parseEvent } from '@altmed/contracts';
+import { randomUUID } from 'node:crypto';
+import { parseEvent, type AdminPayment, type MemberPaymentsResponse, type ReceiptResendRequestedV1, type ReceiptResendResponse } from '@altmed/contracts';
 import { eventually, startIdentityProcess, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
 import {
   cardPaymentMethod,
@@ -235,6 +236,35 @@ describe('GET /payments/members/:userId (Users Management)', () => {
     expect(none.body).toEqual({ payments: [] });
     const bad = await request(billing.url).get('/payments/members/not-an-id').set('Authorization', `Bearer ${admin.token}`).expect(404);
     expect(bad.body).toEqual({ message: 'Member not found' });
+  });
+
+  it('has a paid membership’s receipt emailed again at an admin’s request, recorded on the payment, and refuses the rest', async () => {
+    const [member, admin] = await Promise.all([identity.signUp(), identity.logInAdmin()]);
+    const paymentIntentId = await openIntent(member);
+    await confirm(member, { paymentIntentId, paymentMethodId: await cardPaymentMethod(stripe) }).expect(200);
+    await createIntent(member, { amount: 5994, userId: member.id, doctorId: null, promoCode: 'HALF' }).expect(200);
+    const asAdmin = { Authorization: `Bearer ${admin.token}` };
+    const listed = async () =>
+      ((await request(billing.url).get(`/payments/members/${member.id}`).set(asAdmin).expect(200)).body as MemberPaymentsResponse).payments;
+    const [open, paid] = (await listed()) as [AdminPayment, AdminPayment];
+
+    const resendRequests = await listenForPayments('receipt.resend_requested');
+    const resent = await request(billing.url).post(`/payments/${paid.id}/receipt`).set(asAdmin).expect(202);
+    const answer = resent.body as ReceiptResendResponse;
+    expect(answer.message).toBe('The receipt is on its way to the member again.');
+    expect(answer.payment.receiptResends).toEqual([{ by: admin.email, at: expect.any(String) as string }]);
+    expect((await listed())[1]!.receiptResends).toHaveLength(1);
+    await resendRequests.settled([billing]);
+    await resendRequests.close();
+    expect(resendRequests.received.map((event) => event.data as ReceiptResendRequestedV1)).toEqual([
+      expect.objectContaining({ paymentId: paid.id, userId: member.id, requestedBy: { id: admin.id, email: admin.email } }),
+    ]);
+
+    await request(billing.url).post(`/payments/${open.id}/receipt`).set(asAdmin).expect(409, { message: 'Only a paid membership has a receipt' });
+    await request(billing.url).post(`/payments/${randomUUID()}/receipt`).set(asAdmin).expect(404, { message: 'Payment not found' });
+    await request(billing.url).post(`/payments/${paid.id}/receipt`).set('Authorization', `Bearer ${member.token}`).expect(403);
+    await request(billing.url).post(`/payments/${paid.id}/receipt`).expect(401);
+    expect((await listed())[1]!.receiptResends).toHaveLength(1);
   });
 });
 

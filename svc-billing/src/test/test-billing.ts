@@ -85,7 +85,7 @@ export interface PaymentsListener {
   /**
    * Waits until nothing more can come of what the test did: `billing` has handled every webhook the
    * Stripe emulator sends in the background about these intents (each is recorded in stripe_events),
-   * the outboxes of `instances` are drained, and this listener has received every payment.succeeded
+   * the outboxes of `instances` are drained, and this listener has received every event of its type
    * they published. After it, `received` is all there will be. Start the listener before the
    * instances publish anything, as their counts run from their start.
    */
@@ -93,13 +93,13 @@ export interface PaymentsListener {
   close: () => Promise<void>;
 }
 
-/** Collects every payment.succeeded event published on the test file's vhost. */
-export async function listenForPayments(): Promise<PaymentsListener> {
+/** Collects every event of one type (payment.succeeded unless told) published on the test file's exchange. */
+export async function listenForPayments(type: 'payment.succeeded' | 'receipt.resend_requested' = 'payment.succeeded'): Promise<PaymentsListener> {
   const connection = await connect(process.env.AMQP_URL!);
   const channel = await connection.createChannel();
   await channel.assertExchange(testEventsExchange(), 'topic', { durable: true });
   const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
-  await channel.bindQueue(queue, testEventsExchange(), 'payment.succeeded');
+  await channel.bindQueue(queue, testEventsExchange(), type);
   const received: EventEnvelope[] = [];
   await channel.consume(queue, (message) => message && received.push(JSON.parse(message.content.toString()) as EventEnvelope), { noAck: true });
   return {
@@ -108,13 +108,8 @@ export async function listenForPayments(): Promise<PaymentsListener> {
       if (paymentIntentIds.length > 0) await waitForStripeWebhooks(instances[0]!, paymentIntentIds);
       for (const instance of instances) await waitForOutboxDrained(instance);
       let published = 0;
-      for (const instance of instances) published += await instance.service.metrics.eventsPublished('payment.succeeded');
-      await eventually(
-        () => received.length >= published,
-        10_000,
-        `the listener did not receive every payment.succeeded the instances published (${published})`,
-        20,
-      );
+      for (const instance of instances) published += await instance.service.metrics.eventsPublished(type);
+      await eventually(() => received.length >= published, 10_000, `the listener did not receive every ${type} the instances published (${published})`, 20);
     },
     close: () => connection.close(),
   };

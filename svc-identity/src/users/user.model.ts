@@ -80,6 +80,8 @@ const userSchema = new Schema<UserDocument>(
 
 // A reset link is looked up by the hash of its token, while it has not ended.
 userSchema.index({ 'passwordReset.tokenHash': 1, 'passwordReset.expiresAt': 1 });
+// Admin Settings: the administrators, oldest first, and how many are left.
+userSchema.index({ role: 1, createdAt: 1 });
 userSchema.index(OUTBOX_INDEX);
 
 export type UserModel = Model<UserDocument>;

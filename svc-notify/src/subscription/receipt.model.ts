@@ -14,6 +14,8 @@ export interface ReceiptDocument {
   paidAt: Date;
   periodStart: Date;
   periodEnd: Date;
+  /** Whether the payment extended a membership that was still active (absent on receipts kept before it was stored). */
+  extended?: boolean;
   /** Set once the subscription email went out. */
   emailSentAt?: Date;
   createdAt: Date;
@@ -32,6 +34,7 @@ const receiptSchema = new Schema<ReceiptDocument>(
     paidAt: { type: Date, required: true },
     periodStart: { type: Date, required: true },
     periodEnd: { type: Date, required: true },
+    extended: { type: Boolean },
     emailSentAt: { type: Date },
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },

@@ -1,4 +1,4 @@
-import { Messages, parseEvent, type EventEnvelope } from '@altmed/contracts';
+import { Messages, parseEvent, type EventEnvelope, type MembershipActivatedV1 } from '@altmed/contracts';
 import { forbidden, type EventConsumer, type EventInbox, isDuplicateKeyError } from '@altmed/service-kit';
 import type { Mailer } from '../mail/mailer';
 import type { ReceiptDocument, ReceiptModel } from './receipt.model';
@@ -30,6 +30,7 @@ export async function sendSubscriptionEmail(deps: SubscriptionDeps, raw: EventEn
       paidAt: new Date(data.paidAt),
       periodStart: new Date(data.periodStart),
       periodEnd: new Date(data.periodEnd),
+      extended: data.extended,
     });
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;
@@ -38,6 +39,47 @@ export async function sendSubscriptionEmail(deps: SubscriptionDeps, raw: EventEn
     await deps.mailer.send(subscriptionEmail(data, deps.siteUrl));
     await deps.receipts.updateOne({ _id: data.paymentId }, { $set: { emailSentAt: new Date() } });
   });
+}
+
+/**
+ * An admin's resend of a receipt: the stored receipt emailed again, once per request. A receipt not
+ * stored yet (its membership.activated still on its way) fails the delivery, which is tried again later.
+ */
+export async function resendReceiptEmail(deps: SubscriptionDeps, raw: EventEnvelope): Promise<void> {
+  const { data } = parseEvent('receipt.resend_requested', raw);
+  await deps.inbox.runOnce('receipt-resend', data.requestId, async () => {
+    const receipt = await deps.receipts.findById(data.paymentId).lean<ReceiptDocument>();
+    if (!receipt) throw new Error(`No receipt of payment ${data.paymentId} yet; the resend is tried again later`);
+    await deps.mailer.send(subscriptionEmail(membershipOf(receipt), deps.siteUrl));
+  });
+}
+
+/** The receipt as the membership.activated it was made from. */
+function membershipOf(receipt: ReceiptDocument): MembershipActivatedV1 {
+  return {
+    paymentId: receipt._id,
+    userId: receipt.userId,
+    email: receipt.email,
+    name: receipt.name,
+    amount: receipt.amount,
+    currency: receipt.currency,
+    promoCode: receipt.promoCode,
+    paymentIntentId: receipt.paymentIntentId,
+    paidAt: receipt.paidAt.toISOString(),
+    periodStart: receipt.periodStart.toISOString(),
+    periodEnd: receipt.periodEnd.toISOString(),
+    extended: receipt.extended ?? false,
+  };
+}
+
+export const receiptResendQueue = (queueSuffix: string) => `notify.receipt-resend-requested${queueSuffix}`;
+
+export function receiptResendConsumer(deps: SubscriptionDeps, options: { queueSuffix: string }): EventConsumer {
+  return {
+    queue: receiptResendQueue(options.queueSuffix),
+    eventTypes: ['receipt.resend_requested'],
+    handle: (event) => resendReceiptEmail(deps, event),
+  };
 }
 
 export const subscriptionQueue = (queueSuffix: string) => `notify.membership-activated${queueSuffix}`;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { EventEnvelope, MembershipActivatedV1 } from '@altmed/contracts';
+import type { EventEnvelope, MembershipActivatedV1, ReceiptResendRequestedV1 } from '@altmed/contracts';
 import {
   emailsTo,
   eventually,
@@ -92,6 +92,53 @@ describe('subscription email', () => {
     expect(email!.text).toMatch(/Promo code:?\s+None/);
     expect(email!.text).toContain('$119.88');
     expect(email!.text).toContain('extended');
+  });
+});
+
+describe('receipt resent by an admin', () => {
+  let resends = 0;
+  function resendRequested(paymentId: string, requestId = randomUUID()): EventEnvelope<ReceiptResendRequestedV1> {
+    return {
+      id: randomUUID(),
+      type: 'receipt.resend_requested',
+      version: 1,
+      time: new Date().toISOString(),
+      source: 'svc-billing',
+      data: {
+        requestId,
+        paymentId,
+        userId: randomUUID(),
+        requestedBy: { id: randomUUID(), email: 'admin@example.com' },
+        requestedAt: new Date().toISOString(),
+      },
+    };
+  }
+  async function publishResend(event: EventEnvelope<ReceiptResendRequestedV1>): Promise<void> {
+    await publisher.publish('receipt.resend_requested', event);
+    resends += 1;
+  }
+
+  it('sends the stored receipt again once per request, even when the request comes before the receipt', async () => {
+    const event = activated({ extended: true });
+    // Before membership.activated: no receipt yet, so the delivery is tried again until it is stored.
+    const early = resendRequested(event.data.paymentId);
+    await publishResend(early);
+    await publish(event);
+    await eventually(async () => (await subscriptionEmailsTo(event.data.email)).length === 2, 20_000, 'Expected the email and its early resend');
+
+    const again = resendRequested(event.data.paymentId);
+    await publishResend(again);
+    await publishResend(again);
+    await publishResend({ ...early, id: randomUUID() });
+    await eventually(async () => (await subscriptionEmailsTo(event.data.email)).length === 3, 20_000, 'Expected the second resend');
+    await waitForEveryDeliveryDone();
+    await waitForDeliveriesDone(notify, notify.queues.receiptResend, 'receipt.resend_requested', resends);
+    const emails = await subscriptionEmailsTo(event.data.email);
+    expect(emails).toHaveLength(3);
+    for (const email of emails) {
+      expect(email.text).toContain('$59.94');
+      expect(email.text).toContain('extended');
+    }
   });
 });
 

@@ -9,13 +9,22 @@ import { welcomeQueue } from '../welcome/welcome.handler';
 import { providerRegisteredQueue } from '../providers/provider-registered.handler';
 import { providerStatusQueue } from '../provider-status/provider-status.handler';
 import { passwordResetQueue } from '../password-reset/password-reset.handler';
-import { subscriptionQueue } from '../subscription/subscription.domain';
+import { receiptResendQueue, subscriptionQueue } from '../subscription/subscription.domain';
+import { adminInvitationQueue } from '../admin-invitation/admin-invitation.handler';
 
 export interface TestNotify extends ServiceUnderTest<RunningService> {
   /** The welcome consumer's queue; its dead-letter queue is `<queue>.dead-letter`. */
   queue: string;
   /** Every consumer's queue, by consumer. */
-  queues: { welcome: string; providerRegistered: string; providerStatus: string; passwordReset: string; subscription: string };
+  queues: {
+    welcome: string;
+    providerRegistered: string;
+    providerStatus: string;
+    passwordReset: string;
+    subscription: string;
+    receiptResend: string;
+    adminInvitation: string;
+  };
 }
 
 /** Retries in tests: 100 ms, 200 ms, 400 ms … capped at 1 s, 8 times (about 5 s), then the dead-letter queue. */
@@ -37,6 +46,8 @@ export async function startTestNotify(env: Record<string, string> = {}): Promise
     providerStatus: providerStatusQueue(suffix),
     passwordReset: passwordResetQueue(suffix),
     subscription: subscriptionQueue(suffix),
+    receiptResend: receiptResendQueue(suffix),
+    adminInvitation: adminInvitationQueue(suffix),
   };
   const queue = queues.welcome;
   return {

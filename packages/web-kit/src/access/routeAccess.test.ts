@@ -22,6 +22,7 @@ describe('the route access table', () => {
     '/qualifications',
     '/completion',
     '/admin/login',
+    '/admin/accept-invitation',
   ])('%s is open to anyone', (path) => {
     expect(guardDecision(path, loggedOut)).toEqual(allowed);
   });

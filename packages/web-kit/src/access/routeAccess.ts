@@ -29,6 +29,8 @@ export interface RouteAccessRule {
  */
 export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { path: '/admin/login', access: 'anyone' },
+  // An invitation's link is opened before its administrator has an account.
+  { path: '/admin/accept-invitation', access: 'anyone' },
   { path: '/admin/*', access: 'admin', deniedTo: '/admin/login', deniedMessage: GuardMessages.notAuthenticated },
   { path: '/provider/profile', access: 'provider', deniedTo: '/', deniedMessage: GuardMessages.providerOnly },
   { path: '/provider-profile/:providerId', access: 'member', deniedTo: '/', deniedMessage: GuardMessages.loginForProfiles },

@@ -6,6 +6,7 @@ import {
   type MemberActivityResponse,
   type MemberAdminAction,
   type MembershipState,
+  type ReceiptResendResponse,
 } from '@altmed/contracts/web';
 import { apiCall } from '@altmed/web-kit';
 
@@ -18,6 +19,7 @@ export const MemberErrors = {
   updateStatus: 'Failed to update the member',
   fetchPayments: 'Failed to fetch payments',
   fetchActivity: 'Failed to fetch saved providers and reviews',
+  resendReceipt: 'Failed to resend the receipt',
 } as const;
 
 /** The list's membership filter: every member, or one membership state. */
@@ -54,6 +56,11 @@ export async function updateMemberStatus(token: string | null, userId: string, a
 export async function fetchMemberPayments(token: string | null, userId: string, signal?: AbortSignal): Promise<AdminPayment[]> {
   const { payments } = await apiCall('GET /payments/members/:userId', { params: { userId }, token, defaultError: MemberErrors.fetchPayments, signal });
   return payments;
+}
+
+/** POST /api/payments/{paymentId}/receipt: the receipt of a succeeded payment is emailed again; answers the server's message and the payment with the resend. */
+export function resendReceipt(token: string | null, paymentId: string): Promise<ReceiptResendResponse> {
+  return apiCall('POST /payments/:paymentId/receipt', { params: { paymentId }, token, defaultError: MemberErrors.resendReceipt });
 }
 
 /** GET /api/admins/members/{userId}/activity: the providers the member saved and reviewed, newest first. */

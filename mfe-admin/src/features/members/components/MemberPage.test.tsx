@@ -33,6 +33,7 @@ const paid: AdminPayment = {
   status: 'succeeded',
   createdAt: '2026-01-15T12:00:00.000Z',
   paidAt: '2026-01-15T12:01:00.000Z',
+  receiptResends: [],
 };
 const failedWithCode: AdminPayment = {
   ...paid,
@@ -101,8 +102,8 @@ it('shows the account, its payments, saved providers and reviews, with a way bac
         .map((cell) => cell.textContent),
     );
   expect(rows).toEqual([
-    ['January 15, 2026', '$119.88', 'None', 'Paid', 'January 15, 2026'],
-    ['January 14, 2026', '$59.94', 'HALF', 'Failed', '—'],
+    ['January 15, 2026', '$119.88', 'None', 'Paid', 'January 15, 2026', 'Resend receipt'],
+    ['January 14, 2026', '$59.94', 'HALF', 'Failed', '—', '—'],
   ]);
 
   const saved = region('Saved providers');
@@ -204,4 +205,63 @@ it('says when the member does not exist', async () => {
   expect(within(region('Account')).getByRole('alert')).toHaveTextContent(MemberAdminMessages.memberNotFound);
   expect(screen.queryByRole('region', { name: 'Payments' })).not.toBeInTheDocument();
   await waitFor(() => expect(server.requests.every((r) => r.answered)).toBe(true));
+});
+
+const resendButton = 'Resend receipt of $119.88 paid January 15, 2026';
+
+it('offers to resend the receipt of a paid payment only, and shows its earlier resends', async () => {
+  const canceled: AdminPayment = { ...failedWithCode, id: 'pay-3', status: 'canceled' };
+  const resentBefore: AdminPayment = { ...paid, receiptResends: [{ by: 'other@example.com', at: '2026-03-02T10:00:00.000Z' }] };
+  server.setRoutes(routes({ payments: [resentBefore, failedWithCode, canceled] }));
+  openMember();
+  const payments = await within(region('Payments')).findByRole('table', { name: 'Payments' });
+  // One button, on the paid row (the first); none on the failed and the canceled one.
+  const rows = within(payments).getAllByRole('row').slice(1);
+  expect(rows.map((row) => within(row).queryAllByRole('button').length)).toEqual([1, 0, 0]);
+  expect(within(payments).getByRole('button', { name: resendButton })).toBeEnabled();
+  expect(within(payments).getByText('Receipt resent by other@example.com on March 2, 2026')).toBeInTheDocument();
+});
+
+it('resends a receipt, waits with the button disabled, then shows the server’s message and the resend on the payment', async () => {
+  const resent: AdminPayment = { ...paid, receiptResends: [{ by: 'admin@example.com', at: '2026-11-20T15:00:00.000Z' }] };
+  server.setRoutes(
+    routes({
+      extra: [
+        {
+          method: 'POST',
+          path: '/api/payments/pay-1/receipt',
+          status: 202,
+          body: { message: MemberAdminMessages.receiptResent, payment: resent },
+          delayMs: 50,
+        },
+      ],
+    }),
+  );
+  openMember();
+  const button = await screen.findByRole('button', { name: resendButton });
+  expect(screen.queryByText(/Receipt resent by/)).not.toBeInTheDocument();
+  fireEvent.click(button);
+  await waitFor(() => expect(button).toBeDisabled());
+
+  expect(await screen.findByText(MemberAdminMessages.receiptResent)).toHaveAttribute('role', 'status');
+  const payments = within(region('Payments')).getByRole('table', { name: 'Payments' });
+  expect(within(payments).getByText('Receipt resent by admin@example.com on November 20, 2026')).toBeInTheDocument();
+  expect(within(payments).getByRole('button', { name: resendButton })).toBeEnabled();
+  const posts = server.requests.filter((r) => r.method === 'POST');
+  expect(posts).toHaveLength(1);
+  expect(posts[0]).toMatchObject({ url: '/api/payments/pay-1/receipt', authorization: 'Bearer admin-token', body: undefined });
+  // The page shows the payment the server answered; the list is not read again.
+  expect(server.requests.filter((r) => r.url === `/api/payments/members/${userId}`)).toHaveLength(1);
+});
+
+it('shows the server’s message when the payment has no receipt (409), and reads the payments again', async () => {
+  server.setRoutes(
+    routes({ extra: [{ method: 'POST', path: '/api/payments/pay-1/receipt', status: 409, body: { message: MemberAdminMessages.receiptOnlyForPaid } }] }),
+  );
+  openMember();
+  fireEvent.click(await screen.findByRole('button', { name: resendButton }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(MemberAdminMessages.receiptOnlyForPaid);
+  await waitFor(() => expect(server.requests.filter((r) => r.url === `/api/payments/members/${userId}` && r.answered)).toHaveLength(2));
+  expect(screen.getByRole('button', { name: resendButton })).toBeEnabled();
+  expect(screen.queryByText(/Receipt resent by/)).not.toBeInTheDocument();
 });

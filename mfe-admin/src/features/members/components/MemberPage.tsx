@@ -1,11 +1,20 @@
 import { useState, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { QueryProvider } from '@altmed/web-kit/src/query';
 import { ApiError, Button, Modal, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
-import { fetchMember, fetchMemberActivity, fetchMemberPayments, MemberErrors, updateMemberStatus, type MemberAdminAction } from '../api/members';
+import {
+  fetchMember,
+  fetchMemberActivity,
+  fetchMemberPayments,
+  MemberErrors,
+  resendReceipt,
+  updateMemberStatus,
+  type AdminPayment,
+  type MemberAdminAction,
+} from '../api/members';
 import { MemberReviews, SavedProviders } from './MemberActivity';
 import { MemberDetails } from './MemberDetails';
 import { MemberPayments } from './MemberPayments';
@@ -34,6 +43,7 @@ const DialogText = styled.p`
 
 const pastTense: Record<MemberAdminAction, string> = { block: 'blocked', unblock: 'unblocked' };
 const errorText = (error: Error, fallback: string) => error.message || fallback;
+const resendReceiptKey = ['admin-resend-receipt'];
 
 /** A section's content once its call has answered: a spinner before, the error (the server's message) if it failed. */
 function Loaded<T>({ query, loading, failed, children }: { query: UseQueryResult<T>; loading: string; failed: string; children: (data: T) => ReactNode }) {
@@ -45,7 +55,8 @@ function Loaded<T>({ query, loading, failed, children }: { query: UseQueryResult
 /**
  * One member, for an admin: the account (contact details, membership, status with Block / Unblock,
  * the block history), the payments, and the saved and reviewed providers. Each of the three calls
- * loads and fails on its own, so one service being down leaves the rest of the page readable.
+ * loads and fails on its own, so one service being down leaves the rest of the page readable. A paid
+ * payment's receipt can be emailed again; the payment then shows the resend.
  */
 function MemberPageContent() {
   const { userId = '' } = useParams();
@@ -56,7 +67,8 @@ function MemberPageContent() {
 
   const memberKey = ['admin-member', token, userId];
   const member = useQuery({ queryKey: memberKey, queryFn: ({ signal }) => fetchMember(token, userId, signal) });
-  const payments = useQuery({ queryKey: ['admin-member-payments', token, userId], queryFn: ({ signal }) => fetchMemberPayments(token, userId, signal) });
+  const paymentsKey = ['admin-member-payments', token, userId];
+  const payments = useQuery({ queryKey: paymentsKey, queryFn: ({ signal }) => fetchMemberPayments(token, userId, signal) });
   const activity = useQuery({ queryKey: ['admin-member-activity', token, userId], queryFn: ({ signal }) => fetchMemberActivity(token, userId, signal) });
 
   const statusChange = useMutation({
@@ -74,6 +86,23 @@ function MemberPageContent() {
     // The list shows each member's status: it is read again when next opened.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin-members'] }),
   });
+
+  const receiptResend = useMutation({
+    mutationKey: resendReceiptKey,
+    mutationFn: (paymentId: string) => resendReceipt(token, paymentId),
+    onMutate: () => setMessage(null),
+    onSuccess: ({ message: text, payment }) => {
+      queryClient.setQueryData<AdminPayment[]>(paymentsKey, (current) => current?.map((each) => (each.id === payment.id ? payment : each)));
+      setMessage({ tone: 'success', text });
+    },
+    onError: (error) => {
+      setMessage({ tone: 'error', text: errorText(error, MemberErrors.resendReceipt) });
+      // 404 or 409: the payment is gone or no longer paid; show the payments as they now are.
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) void queryClient.invalidateQueries({ queryKey: paymentsKey });
+    },
+  });
+  // Each row's button waits for its own request, even while another row's is under way.
+  const resending = useMutationState({ filters: { mutationKey: resendReceiptKey, status: 'pending' }, select: (mutation) => String(mutation.state.variables) });
 
   const onAction = (action: MemberAdminAction) => {
     if (action === 'block') setConfirmingBlock(true);
@@ -103,7 +132,7 @@ function MemberPageContent() {
         <>
           <Section title="Payments">
             <Loaded query={payments} loading="Loading payments..." failed={MemberErrors.fetchPayments}>
-              {(data) => <MemberPayments payments={data} />}
+              {(data) => <MemberPayments payments={data} resending={resending} onResendReceipt={(paymentId) => receiptResend.mutate(paymentId)} />}
             </Loaded>
           </Section>
           <Section title="Saved providers">

@@ -1,10 +1,35 @@
+import styled from 'styled-components';
+import { Button, formatDate, theme } from '@altmed/web-kit';
 import type { AdminPayment } from '../api/members';
 import { dateOrDash, formatMoney, paymentStatusLabel } from '../format';
 import { Empty } from './Section';
 import { Scroll, Table } from './tableStyles';
 
-/** Every payment attempt of the member, newest first: amount in its currency, promo code, state, when it started and when it was paid. */
-export function MemberPayments({ payments }: { payments: AdminPayment[] }) {
+const Resends = styled.ul`
+  list-style: none;
+  margin: 8px 0 0;
+  padding: 0;
+  display: grid;
+  gap: 2px;
+  font-size: 13px;
+  color: ${theme.colors.textMuted};
+`;
+
+/**
+ * Every payment attempt of the member, newest first: amount in its currency, promo code, state, when
+ * it started and when it was paid. A paid one has a button that emails its receipt again (disabled
+ * while that request is under way) and, under it, each resend with the administrator and the date.
+ */
+export function MemberPayments({
+  payments,
+  resending = [],
+  onResendReceipt,
+}: {
+  payments: AdminPayment[];
+  /** The payments whose receipt is being resent now. */
+  resending?: readonly string[];
+  onResendReceipt: (paymentId: string) => void;
+}) {
   if (!payments.length) return <Empty>No payments yet.</Empty>;
   return (
     <Scroll>
@@ -16,18 +41,47 @@ export function MemberPayments({ payments }: { payments: AdminPayment[] }) {
             <th scope="col">Promo code</th>
             <th scope="col">Status</th>
             <th scope="col">Paid</th>
+            <th scope="col">Receipt</th>
           </tr>
         </thead>
         <tbody>
-          {payments.map((payment) => (
-            <tr key={payment.id}>
-              <td>{dateOrDash(payment.createdAt)}</td>
-              <td>{formatMoney(payment.amount, payment.currency)}</td>
-              <td>{payment.promoCode ?? 'None'}</td>
-              <td>{paymentStatusLabel(payment.status)}</td>
-              <td>{dateOrDash(payment.paidAt)}</td>
-            </tr>
-          ))}
+          {payments.map((payment) => {
+            const amount = formatMoney(payment.amount, payment.currency);
+            const paid = dateOrDash(payment.paidAt);
+            return (
+              <tr key={payment.id}>
+                <td>{dateOrDash(payment.createdAt)}</td>
+                <td>{amount}</td>
+                <td>{payment.promoCode ?? 'None'}</td>
+                <td>{paymentStatusLabel(payment.status)}</td>
+                <td>{paid}</td>
+                <td>
+                  {payment.status === 'succeeded' ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Resend receipt of ${amount} paid ${paid}`}
+                      disabled={resending.includes(payment.id)}
+                      onClick={() => onResendReceipt(payment.id)}
+                    >
+                      Resend receipt
+                    </Button>
+                  ) : (
+                    '—'
+                  )}
+                  {payment.receiptResends.length ? (
+                    <Resends>
+                      {payment.receiptResends.map((resend, index) => (
+                        <li key={`${resend.at}-${index}`}>
+                          Receipt resent by {resend.by} on {formatDate(resend.at) ?? resend.at}
+                        </li>
+                      ))}
+                    </Resends>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </Table>
     </Scroll>
