@@ -169,8 +169,10 @@ describe('users management', () => {
 
     await page.getByRole('button', { name: 'Unblock member' }).click();
     await page.getByText(/^Unblocked by .+ on /).waitFor();
-    expect(await status('/users/me')).toBe(200);
-    await apiLogin(member.user.email, member.password);
+    // The sessions from before the block stay ended; the member logs in again.
+    expect(await status('/users/me')).toBe(401);
+    const again = await apiLogin(member.user.email, member.password);
+    expect((await fetch(url('/api/users/me'), { headers: { authorization: `Bearer ${again.token}` } })).status).toBe(200);
     await page.getByRole('link', { name: 'Back to members' }).click();
     await page.getByRole('heading', { level: 1, name: 'Users Management' }).waitFor();
   });
@@ -224,6 +226,42 @@ describe('admin settings', () => {
   });
 });
 
+describe('support center', () => {
+  it('takes a Contact message from a visitor, shows it in the Support Center, and emails the admin’s reply once', async () => {
+    const visitor = { name: `Visitor ${randomUUID().slice(0, 6)}`, email: `visitor.${randomUUID().slice(0, 8)}@example.com` };
+    await page.goto(url('/contact'));
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    await form.getByLabel('Name').fill(visitor.name);
+    await form.getByLabel('Email').fill(visitor.email);
+    await form.getByLabel('Topic').selectOption('billing');
+    await form.getByLabel('Message').fill('My receipt never arrived after I paid yesterday.');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('status').getByText('Your message has reached our support team', { exact: false }).waitFor();
+
+    await logInAsAdmin();
+    await page.getByRole('complementary', { name: 'Admin' }).getByRole('link', { name: 'Support' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Support Center' }).waitFor();
+    const message = page.getByRole('article', { name: `Message from ${visitor.name}` });
+    await message.getByText('My receipt never arrived', { exact: false }).waitFor();
+    await message.getByRole('button', { name: 'Reply' }).click();
+    await message.getByLabel(`Reply to ${visitor.name}`).fill('We have sent your receipt again; it should arrive within minutes.');
+    await message.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByText('Reply sent by email.').waitFor();
+    await screenshot(page, 'admin-support-replied');
+
+    const [reply] = await eventually(
+      async () => {
+        const found = (await listEmails()).filter((sent) => sent.to.some((to) => to.address === visitor.email));
+        return found.length > 0 ? found : undefined;
+      },
+      30_000,
+      'Expected the reply email',
+    );
+    expect(reply!.subject).toBe('Re: Payments and receipts');
+    expect(reply!.text).toContain('We have sent your receipt again');
+  });
+});
+
 describe('who may open the admin area', () => {
   it('sends a member who opens an admin page to the admin login', async () => {
     const member = await apiSignupMember('Curious Member');
@@ -233,6 +271,30 @@ describe('who may open the admin area', () => {
       await page.getByRole('heading', { name: 'Admin Portal' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/admin/login');
     }
+  });
+
+  it('keeps the sidebar in view, full height, down a long page', async () => {
+    page = (await tab.reopen({ width: 1280, height: 600 })).page;
+    const { token, user } = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    // Enough members for a page longer than the window.
+    for (let n = 0; n < 12; n += 1) await apiSignupMember(`Long Page ${n}`);
+    await eventually(
+      async () => {
+        const response = await fetch(url('/api/members'), { headers: { authorization: `Bearer ${token}` } });
+        return ((await response.json()) as { total: number }).total >= 12;
+      },
+      20_000,
+      'Expected a dozen members in the list',
+    );
+    await storeSession(tab.session.context, token, user);
+    await page.goto(url('/admin/users'));
+    await page.getByRole('heading', { level: 1, name: 'Users Management' }).waitFor();
+    await page.getByRole('table', { name: 'Members' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(600);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const sidebar = await page.getByRole('complementary', { name: 'Admin' }).boundingBox();
+    expect(sidebar).toMatchObject({ y: 0, height: 600 });
+    await screenshot(page, 'admin-sidebar-long-page');
   });
 
   it('collapses the sidebar at 375 px and closes it on navigation', async () => {

@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
-import { unservedQueryShapes, type IndexSpec, type QueryShape } from '@altmed/service-kit';
+import { outboxRelayQueryShapes, unservedQueryShapes, type IndexSpec, type QueryShape } from '@altmed/service-kit';
 import { receiptModel } from './subscription/receipt.model';
+import { supportMessageModel } from './support/support-message.model';
 
 const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
   [
@@ -9,6 +10,17 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
     [
       { name: 'subscription email: marking the receipt of a payment sent', equality: ['_id'] },
       { name: "subscription email status: a member's latest receipt", equality: ['userId'], sort: { paidAt: -1 } },
+      { name: 'receipt resend: the receipt of a payment', equality: ['_id'] },
+    ],
+  ],
+  [
+    'support_messages',
+    supportMessageModel(mongoose.createConnection()).schema.indexes(),
+    [
+      { name: "Support Center: one state's messages, newest first", equality: ['status'], sort: { receivedAt: -1, _id: 1 } },
+      { name: 'Support Center: how many messages each state holds', equality: ['status'] },
+      { name: 'replying: a message by id', equality: ['_id'] },
+      ...outboxRelayQueryShapes,
     ],
   ],
 ];

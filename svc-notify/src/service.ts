@@ -8,6 +8,9 @@ import { subscriptionRouter } from './subscription/subscription.routes';
 import { passwordResetConsumer } from './password-reset/password-reset.handler';
 import { providerStatusConsumer } from './provider-status/provider-status.handler';
 import { welcomeConsumer } from './welcome/welcome.handler';
+import { supportMessageModel } from './support/support-message.model';
+import { supportConsumers, type SupportDeps } from './support/support.domain';
+import { supportRouter } from './support/support.routes';
 import { providerEmailsRouter } from './providers/provider-emails.routes';
 import { providerRegisteredConsumer, type ProviderEmailDeps } from './providers/provider-registered.handler';
 
@@ -16,7 +19,7 @@ export function startNotifyService(config: NotifyConfig): Promise<RunningService
     name: 'svc-notify',
     api: 'notify',
     config,
-    async setup({ connection, broker, app }) {
+    async setup({ connection, broker, app, relayOutbox }) {
       const inbox = new EventInbox(connection);
       const mailer = createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
       const receipts = receiptModel(connection);
@@ -31,6 +34,18 @@ export function startNotifyService(config: NotifyConfig): Promise<RunningService
       broker.consume(passwordResetConsumer({ inbox, mailer, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
       broker.consume(adminInvitationConsumer({ inbox, mailer, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
       broker.consume(providerStatusConsumer({ inbox, mailer, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
+      const supportMessages = supportMessageModel(connection);
+      await supportMessages.init();
+      const support: SupportDeps = {
+        messages: supportMessages,
+        inbox,
+        mailer,
+        siteUrl: config.SITE_URL,
+        supportTeamEmail: config.adminNotifyEmail,
+        onEventsWritten: relayOutbox([supportMessages]),
+      };
+      for (const consumer of supportConsumers(support, { queueSuffix: config.EVENT_QUEUE_SUFFIX })) broker.consume(consumer);
+      app.use(supportRouter(support, identityTokenVerifier(config)));
       return { stop: async () => mailer.close() };
     },
   });

@@ -12,7 +12,6 @@ describe('admin placeholders', () => {
     ['/admin/dashboard', 'Dashboard'],
     ['/admin/orders', 'Orders Management'],
     ['/admin/analytics', 'Analytics Dashboard'],
-    ['/admin/support', 'Support Center'],
   ])('%s shows %s, under development', (path, title) => {
     const store = createSessionStore(localStorage);
     store.login('t', adminUser);

@@ -15,6 +15,7 @@ const MemberPage = lazy(() => import('../features/members').then((m) => ({ defau
 // Admin Settings and the page an invitation email links to come in one chunk.
 const AdminSettingsPage = lazy(() => import('../features/administrators').then((m) => ({ default: m.AdminSettingsPage })));
 const AcceptInvitationPage = lazy(() => import('../features/administrators').then((m) => ({ default: m.AcceptInvitationPage })));
+const SupportPage = lazy(() => import('../features/support').then((m) => ({ default: m.SupportPage })));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner />}>{children}</Suspense>;
@@ -81,7 +82,14 @@ export default function AdminApp() {
             </Loading>
           }
         />
-        <Route path="support" element={<PlaceholderPage title="Support Center" />} />
+        <Route
+          path="support"
+          element={
+            <Loading>
+              <SupportPage />
+            </Loading>
+          }
+        />
       </Route>
       {/* Outside the layout and its guard: whoever holds an invitation link is not an admin yet. */}
       <Route

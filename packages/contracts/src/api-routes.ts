@@ -48,6 +48,14 @@ import {
   memberStatusUpdateSchema,
   receiptResendResponseSchema,
 } from './members-admin';
+import {
+  adminSupportMessagesResponseSchema,
+  adminSupportQuerySchema,
+  supportMessageReceivedResponseSchema,
+  supportMessageRequestSchema,
+  supportReplyRequestSchema,
+  supportReplyResponseSchema,
+} from './support';
 import { newPromoCodeSchema, promoCodeListResponseSchema, promoCodeSchema } from './promo-codes';
 import {
   adminReviewResponseSchema,
@@ -243,6 +251,14 @@ export const API_ROUTES = {
       'Takes an invitation link’s token with a name and password, creates the administrator and answers its access token. A used, replaced, expired or unknown link gets 400.',
     body: acceptAdminInvitationRequestSchema,
     responses: { 201: authResponseSchema },
+  },
+  'DELETE /administrators/invitations/:invitationId': {
+    service: 'identity',
+    outcomes: admins,
+    operationId: 'revokeAdministratorInvitation',
+    summary: 'Take an invitation back',
+    description: 'Deletes an open invitation: its link stops working. An unknown invitation gets 404. Admins only.',
+    responses: { 204: null },
   },
   'DELETE /administrators/:userId': {
     service: 'identity',
@@ -569,6 +585,35 @@ export const API_ROUTES = {
     responses: { 200: promoCodeListResponseSchema },
   },
 
+  'POST /support/messages': {
+    service: 'notify',
+    outcomes: everyone,
+    operationId: 'sendSupportMessage',
+    summary: 'Send a message to the support team (the Contact page)',
+    description:
+      'Stores a message (name, email, topic, message) for the Support Center and emails the support team once. Open to everyone; 5 messages an hour per address, then 429 with Retry-After.',
+    body: supportMessageRequestSchema,
+    responses: { 202: supportMessageReceivedResponseSchema },
+  },
+  'GET /support/messages': {
+    service: 'notify',
+    outcomes: admins,
+    operationId: 'listSupportMessages',
+    summary: 'Contact messages for the Support Center',
+    description: 'Messages in one state (open unless answered is asked for), newest first, 20 a page, with how many each state holds. Admins only.',
+    query: adminSupportQuerySchema,
+    responses: { 200: adminSupportMessagesResponseSchema },
+  },
+  'POST /support/messages/:messageId/reply': {
+    service: 'notify',
+    outcomes: admins,
+    operationId: 'replyToSupportMessage',
+    summary: 'Answer a Contact message by email',
+    description:
+      'Emails the reply to the message’s sender (once), keeps it on the message with the admin and the time, and marks the message answered. Admins only.',
+    body: supportReplyRequestSchema,
+    responses: { 200: supportReplyResponseSchema },
+  },
   'POST /email/send-subscription-email': {
     service: 'notify',
     outcomes: loggedIn,

@@ -180,3 +180,21 @@ export type MemberAdminAction = (typeof MEMBER_ADMIN_ACTIONS)[number];
 export const MEMBER_DETAIL_LIMIT = 100;
 /** How long an administrator's invitation link works. */
 export const ADMIN_INVITATION_TTL_HOURS = 48;
+
+/** The Contact page's topics, as the form offers them. */
+export const SUPPORT_TOPICS = ['membership', 'billing', 'providers', 'account', 'other'] as const;
+export type SupportTopic = (typeof SUPPORT_TOPICS)[number];
+export const SUPPORT_TOPIC_LABELS: Record<SupportTopic, string> = {
+  membership: 'Membership',
+  billing: 'Payments and receipts',
+  providers: 'A provider or my listing',
+  account: 'My account',
+  other: 'Something else',
+};
+export const SUPPORT_MESSAGE_STATUSES = ['open', 'answered'] as const;
+export type SupportMessageStatus = (typeof SUPPORT_MESSAGE_STATUSES)[number];
+export const SUPPORT_MESSAGE_MAX_LENGTH = 5_000;
+export const ADMIN_SUPPORT_PAGE_SIZE = 20;
+export const ADMIN_SUPPORT_MAX_PAGE = 1_000;
+/** Contact messages one address may send an hour. */
+export const SUPPORT_MESSAGES_PER_HOUR = 5;

@@ -116,6 +116,30 @@ export const adminInvitedV1Schema = z.object({
 });
 export type AdminInvitedV1 = z.infer<typeof adminInvitedV1Schema>;
 
+/** A visitor's message from the Contact page, stored by svc-notify: the support team is emailed once. */
+export const supportMessageReceivedV1Schema = z.object({
+  messageId: z.uuid(),
+  name: z.string().min(1),
+  email: z.string().regex(EMAIL_PATTERN),
+  topic: z.string().min(1),
+  message: z.string().min(1),
+  receivedAt: z.iso.datetime(),
+});
+export type SupportMessageReceivedV1 = z.infer<typeof supportMessageReceivedV1Schema>;
+
+/** An administrator answered a Contact message: svc-notify emails the reply once. */
+export const supportReplyRequestedV1Schema = z.object({
+  replyId: z.uuid(),
+  messageId: z.uuid(),
+  to: z.object({ name: z.string().min(1), email: z.string().regex(EMAIL_PATTERN) }),
+  topic: z.string().min(1),
+  originalMessage: z.string().min(1),
+  text: z.string().min(1),
+  repliedBy: z.object({ id: z.string().min(1), email: z.string().min(1) }),
+  repliedAt: z.iso.datetime(),
+});
+export type SupportReplyRequestedV1 = z.infer<typeof supportReplyRequestedV1Schema>;
+
 export const passwordResetRequestedV1Schema = z.object({
   userId: z.string().min(1),
   name: z.string().min(1),
@@ -166,6 +190,8 @@ export const EventCatalog = {
   'member.changed': defineEvent({ version: 1, data: memberChangedV1Schema }),
   'receipt.resend_requested': defineEvent({ version: 1, data: receiptResendRequestedV1Schema }),
   'admin.invited': defineEvent({ version: 1, data: adminInvitedV1Schema }),
+  'support.message_received': defineEvent({ version: 1, data: supportMessageReceivedV1Schema }),
+  'support.reply_requested': defineEvent({ version: 1, data: supportReplyRequestedV1Schema }),
   'user.password_reset_requested': defineEvent({ version: 1, data: passwordResetRequestedV1Schema }),
 } as const;
 export type EventType = keyof typeof EventCatalog;

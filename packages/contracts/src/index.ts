@@ -12,4 +12,5 @@ export * from './directory';
 export * from './reviews';
 export * from './members-admin';
 export * from './administrators';
+export * from './support';
 export * from './openapi';

@@ -1,5 +1,7 @@
 import {
   ADMIN_MEMBERS_MAX_PAGE,
+  ADMIN_SUPPORT_MAX_PAGE,
+  SUPPORT_MESSAGE_MAX_LENGTH,
   COMPARE_MAX_PROVIDERS,
   COMPARE_MIN_PROVIDERS,
   ADMIN_REVIEWS_MAX_PAGE,
@@ -156,4 +158,20 @@ export const AdministratorMessages = {
   administratorNotFound: 'Administrator not found',
   lastAdministrator: 'The last administrator cannot be removed',
   invitationAlreadySent: 'An invitation to this email was just sent',
+  invitationNotFound: 'Invitation not found',
+} as const;
+
+/** The Contact page and the Support Center. */
+export const SupportMessages = {
+  nameRequired: 'Your name is required',
+  topicInvalid: 'Choose a topic',
+  messageRequired: 'A message is required',
+  messageTooShort: 'The message must be at least 10 characters',
+  messageTooLong: `The message must be at most ${SUPPORT_MESSAGE_MAX_LENGTH} characters`,
+  received: 'Thank you. Your message has reached our support team; we answer by email within one business day.',
+  statusInvalid: 'Status must be open or answered',
+  pageInvalid: `The page must be a whole number from 1 to ${ADMIN_SUPPORT_MAX_PAGE}`,
+  replyRequired: 'A reply is required',
+  messageNotFound: 'Message not found',
+  replySent: 'Reply sent by email.',
 } as const;

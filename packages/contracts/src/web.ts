@@ -87,3 +87,11 @@ export type {
   Administrator,
   AdministratorsResponse,
 } from './administrators';
+export type {
+  AdminSupportMessage,
+  AdminSupportMessagesResponse,
+  AdminSupportQuery,
+  SupportMessageRequest,
+  SupportReplyRequest,
+  SupportReplyResponse,
+} from './support';

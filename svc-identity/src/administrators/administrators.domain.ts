@@ -75,8 +75,11 @@ export async function inviteAdministrator(
   );
   const fields = { email: request.email, tokenHash: hashResetToken(token), expiresAt, invitedBy, invitedAt: now };
   try {
-    if (existing) await deps.invitations.updateOne({ _id: invitationId }, withEvents<InvitationDocument>({ $set: fields }, [event]));
-    else await deps.invitations.create({ _id: invitationId, ...fields, ...outboxFieldsFor([event]) });
+    const replaced = existing
+      ? (await deps.invitations.updateOne({ _id: invitationId }, withEvents<InvitationDocument>({ $set: fields }, [event]))).matchedCount === 1
+      : false;
+    // Not there (yet, or any more: accepted or revoked since it was read): a new invitation.
+    if (!replaced) await deps.invitations.create({ _id: invitationId, ...fields, ...outboxFieldsFor([event]) });
   } catch (err) {
     // Two first invitations of the same email at the same moment: the other one stands.
     if (isDuplicateKeyError(err)) throw conflict(AdministratorMessages.invitationAlreadySent);
@@ -88,32 +91,45 @@ export async function inviteAdministrator(
 
 /**
  * Makes the invited email an administrator: the link is taken away in one write (so it works once,
- * even used twice at the same moment), then the account is made; an email that has meanwhile got an
- * account leaves the link unused and answers 409.
+ * even used twice at the same moment), then the account is made. If that fails (an email that has
+ * meanwhile got an account answers 409), the invitation is put back, so the link still works.
  */
 export async function acceptInvitation(deps: AdministratorsDeps, request: AcceptAdminInvitationRequest, now = new Date()): Promise<AuthResponse> {
   const passwordHash = await hashPassword(request.password);
   const invitation = await deps.invitations.findOneAndDelete({ tokenHash: hashResetToken(request.token), expiresAt: { $gt: now } }).lean<InvitationDocument>();
   if (!invitation) throw new AppError(400, AdministratorMessages.invitationInvalid);
+  let user: UserDocument;
   try {
-    const user = await deps.users.create({ _id: randomUUID(), name: request.name, email: invitation.email, passwordHash, role: 'admin' });
-    return await authResponse(deps, user.toObject());
+    user = (await deps.users.create({ _id: randomUUID(), name: request.name, email: invitation.email, passwordHash, role: 'admin' })).toObject();
   } catch (err) {
+    await deps.invitations.create(invitation);
     if (isDuplicateKeyError(err)) throw conflict(AdministratorMessages.emailHasAccount);
     throw err;
   }
+  return authResponse(deps, user);
 }
 
 /**
- * Deletes an administrator account. Never the last: the account is deleted, then the administrators
- * left are counted, and if none is left it is put back (two removals of the last two at the same
- * moment both put theirs back and both answer 409).
+ * Deletes an administrator account, and the invitations it sent (a removed administrator's
+ * invitation must not let them back in). Never the last: the account is first marked as being
+ * removed, in one conditional write, and the administrators not so marked are counted; with none
+ * left the mark is taken off and the answer is 409 (two removals of the last two at the same moment
+ * both answer 409). A crash between leaves a marked administrator, who still works as one.
  */
-export async function removeAdministrator(deps: AdministratorsDeps, userId: string): Promise<void> {
-  const removed = await deps.users.findOneAndDelete({ _id: userId, role: 'admin' }).lean<UserDocument>();
-  if (!removed) throw notFound(AdministratorMessages.administratorNotFound);
-  if ((await deps.users.countDocuments({ role: 'admin' })) === 0) {
-    await deps.users.create(removed);
+export async function removeAdministrator(deps: AdministratorsDeps, userId: string, now = new Date()): Promise<void> {
+  const marked = await deps.users.updateOne({ _id: userId, role: 'admin', removingSince: { $exists: false } }, { $set: { removingSince: now } });
+  if (marked.matchedCount !== 1) throw notFound(AdministratorMessages.administratorNotFound);
+  const administrators = await deps.users.find({ role: 'admin' }).select({ removingSince: 1 }).lean<Pick<UserDocument, '_id' | 'removingSince'>[]>();
+  if (!administrators.some((admin) => !admin.removingSince)) {
+    await deps.users.updateOne({ _id: userId }, { $unset: { removingSince: 1 } });
     throw conflict(AdministratorMessages.lastAdministrator);
   }
+  await deps.users.deleteOne({ _id: userId, role: 'admin' });
+  await deps.invitations.deleteMany({ 'invitedBy.id': userId });
+}
+
+/** Takes an open invitation back: its link stops working. */
+export async function revokeInvitation(deps: AdministratorsDeps, invitationId: string): Promise<void> {
+  const { deletedCount } = await deps.invitations.deleteOne({ _id: invitationId });
+  if (deletedCount !== 1) throw notFound(AdministratorMessages.invitationNotFound);
 }

@@ -1,7 +1,7 @@
 import { connect, type ChannelModel } from 'amqplib';
 import request from 'supertest';
 import type { AdminInvitedV1, AdministratorsResponse, EventEnvelope } from '@altmed/contracts';
-import { eventually, testEventsExchange, withDatabase } from '@altmed/local-stack/src/testing';
+import { eventually, testEventsExchange, waitForOutboxDrained, withDatabase } from '@altmed/local-stack/src/testing';
 import { authBody, startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
 
 const ADMIN = { email: 'first.admin@settings.example.com', password: 'a-long-admin-password' };
@@ -66,8 +66,16 @@ describe('Admin Settings', () => {
     expect(Date.parse(invitation.expiresAt) - Date.parse(invitation.invitedAt)).toBe(48 * 3600_000);
     expect((await settings()).invitations.map((open) => open.email)).toContain(email);
 
-    // Sent again: the earlier link stops working.
     const first = await linkTokenOf(email, 1);
+    // Once the relay has published the email's event, the database holds no link's secret, only its hash.
+    await waitForOutboxDrained(identity);
+    await withDatabase(identity.database, async (db) => {
+      const stored = JSON.stringify(await db.collection('admin_invitations').find({ email }).toArray());
+      expect(stored).toContain(email);
+      expect(stored).not.toContain(first);
+    });
+
+    // Sent again: the earlier link stops working.
     await invite(email).expect(201);
     const second = await linkTokenOf(email, 2);
     const invalid = { message: 'This invitation link is invalid or has expired. Ask an administrator for a new one.' };
@@ -85,10 +93,22 @@ describe('Admin Settings', () => {
     const { administrators, invitations: open } = await settings(authBody(login).token);
     expect(administrators.map((admin) => admin.email)).toEqual([ADMIN.email, email]);
     expect(open.map((invitation) => invitation.email)).not.toContain(email);
-    // The email itself never holds the secret in the database.
-    await withDatabase(identity.database, async (db) => {
-      expect(JSON.stringify(await db.collection('admin_invitations').find().toArray())).not.toContain(second);
-    });
+  });
+
+  it('lets one of two accepts of one link at the same moment through, and takes an invitation back', async () => {
+    const email = `raced.${Date.now()}@example.com`;
+    await invite(email).expect(201);
+    const token = await linkTokenOf(email, 1);
+    const accept = (name: string) => api().post('/administrators/invitations/accept').send({ token, name, password: 'a raced admin password' });
+    const statuses = (await Promise.all([accept('First'), accept('Second')])).map((response) => response.status).sort();
+    expect(statuses).toEqual([201, 400]);
+
+    const revoked = `revoked.${Date.now()}@example.com`;
+    const { invitation } = (await invite(revoked).expect(201)).body as { invitation: { id: string } };
+    const revokedToken = await linkTokenOf(revoked, 1);
+    await asAdmin(api().delete(`/administrators/invitations/${invitation.id}`)).expect(204);
+    await asAdmin(api().delete(`/administrators/invitations/${invitation.id}`)).expect(404, { message: 'Invitation not found' });
+    await api().post('/administrators/invitations/accept').send({ token: revokedToken, name: 'Revoked', password: 'a revoked password' }).expect(400);
   });
 
   it('refuses to invite an email that has an account, and a bad or unknown body', async () => {
@@ -103,28 +123,52 @@ describe('Admin Settings', () => {
       .expect(400);
   });
 
-  it('removes an administrator (their token stops working), but never the last one', async () => {
-    const email = `removable.${Date.now()}@example.com`;
-    await invite(email).expect(201);
-    const token = await linkTokenOf(email, 1);
-    const removable = authBody(
-      await api().post('/administrators/invitations/accept').send({ token, name: 'Removable', password: 'a removable password' }).expect(201),
-    );
+  it('removes an administrator (their token stops working, their invitations go), but never the last one', async () => {
+    // A site of its own, so that it knows every administrator.
+    const own = { ADMIN_EMAIL: 'only.admin@removal.example.com', ADMIN_PASSWORD: 'a-long-admin-password' };
+    const site = await startTestIdentity(own);
+    try {
+      const siteApi = () => request(site.url);
+      const lead = authBody(await siteApi().post('/users/login').send({ email: own.ADMIN_EMAIL, password: own.ADMIN_PASSWORD }).expect(200));
+      const as = (req: request.Test, token = lead.token) => req.set('authorization', `Bearer ${token}`);
+      const admit = async (email: string, inviter = lead.token) => {
+        await as(siteApi().post('/administrators/invitations').send({ email }), inviter).expect(201);
+        const token = await linkTokenOf(email, 1);
+        return authBody(
+          await siteApi().post('/administrators/invitations/accept').send({ token, name: 'Admitted', password: 'an admitted password' }).expect(201),
+        );
+      };
+      const removable = await admit(`removable.${Date.now()}@example.com`);
+      // An invitation the removed administrator sent must not let them back in.
+      const comeback = `comeback.${Date.now()}@example.com`;
+      await as(siteApi().post('/administrators/invitations').send({ email: comeback }), removable.token).expect(201);
+      const comebackToken = await linkTokenOf(comeback, 1);
 
-    await asAdmin(api().delete(`/administrators/${removable.user.id}`)).expect(204);
-    await asAdmin(api().get('/administrators'), removable.token).expect(401);
-    await asAdmin(api().delete(`/administrators/${removable.user.id}`)).expect(404, { message: 'Administrator not found' });
+      await as(siteApi().delete(`/administrators/${removable.user.id}`)).expect(204);
+      await as(siteApi().get('/administrators'), removable.token).expect(401);
+      await as(siteApi().delete(`/administrators/${removable.user.id}`)).expect(404, { message: 'Administrator not found' });
+      await siteApi().post('/administrators/invitations/accept').send({ token: comebackToken, name: 'Back', password: 'a comeback password' }).expect(400);
 
-    // Only the first administrator and the one of the earlier test are left: remove one, then the last is refused.
-    const { administrators } = await settings();
-    const others = administrators.filter((admin) => admin.email !== ADMIN.email);
-    for (const other of others) await asAdmin(api().delete(`/administrators/${other.id}`)).expect(204);
-    const self = (await settings()).administrators;
-    expect(self.map((admin) => admin.email)).toEqual([ADMIN.email]);
-    await asAdmin(api().delete(`/administrators/${self[0]!.id}`)).expect(409, { message: 'The last administrator cannot be removed' });
-    await api().post('/users/login').send(ADMIN).expect(200);
-    // A member is not an administrator to remove.
-    const member = authBody(await api().post('/users/signup').send(validSignup()).expect(201));
-    await asAdmin(api().delete(`/administrators/${member.user.id}`)).expect(404);
+      // Two removals of the last two at the same moment: at least one administrator stays.
+      const second = await admit(`second.${Date.now()}@example.com`);
+      const statuses = await Promise.all([
+        as(siteApi().delete(`/administrators/${lead.user.id}`), second.token),
+        as(siteApi().delete(`/administrators/${second.user.id}`)),
+      ]);
+      expect(statuses.map((response) => response.status)).not.toEqual([204, 204]);
+      const { administrators } = (await as(siteApi().get('/administrators'), statuses[0].status === 204 ? second.token : lead.token).expect(200))
+        .body as AdministratorsResponse;
+      expect(administrators.length).toBeGreaterThanOrEqual(1);
+      const [last] = administrators;
+      const lastToken = last!.id === lead.user.id ? lead.token : second.token;
+      for (const other of administrators.slice(1)) await as(siteApi().delete(`/administrators/${other.id}`), lastToken).expect(204);
+      await as(siteApi().delete(`/administrators/${last!.id}`), lastToken).expect(409, { message: 'The last administrator cannot be removed' });
+      await as(siteApi().get('/administrators'), lastToken).expect(200);
+      // A member is not an administrator to remove.
+      const member = authBody(await siteApi().post('/users/signup').send(validSignup()).expect(201));
+      await as(siteApi().delete(`/administrators/${member.user.id}`), lastToken).expect(404);
+    } finally {
+      await site.stop();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { backOff } from 'exponential-backoff';
 import type { AdminMembersQuery, EventEnvelope } from '@altmed/contracts';
 import { EventFedReadModel, applyReadByIds, createEvent, readOwnWrite, settlesWithin, type EventBroker, type Logger } from '@altmed/service-kit';
 import type { UserModel } from '../users/user.model';
@@ -22,6 +23,7 @@ function userIdsOf(event: EventEnvelope): string[] {
 export class KeptMemberList {
   private list = new MemberList();
   private readonly kept: EventFedReadModel;
+  private stopped = false;
   private markRead!: () => void;
   private readonly firstRead = new Promise<void>((resolve) => (this.markRead = resolve));
 
@@ -64,12 +66,18 @@ export class KeptMemberList {
     this.kept.subscribe(broker);
   }
 
-  /** Reads every member in the background; a failed read is tried once more, and until one succeeds the list answers 503. */
+  /** Reads every member in the background, again and again (up to every 30 s) until a read succeeds; until then the list answers 503. */
   readInBackground(logger: Logger): void {
-    this.kept.warmUp().catch((err: unknown) => {
-      logger.warn({ err: String(err) }, 'member list not read at start; reading it again');
-      void this.kept.load('the read at start failed');
-    });
+    void backOff(() => this.kept.warmUp(), {
+      numOfAttempts: Number.MAX_SAFE_INTEGER,
+      startingDelay: 1_000,
+      maxDelay: 30_000,
+      retry: (err: unknown) => {
+        if (this.stopped) return false;
+        logger.warn({ err: String(err) }, 'member list not read; reading it again');
+        return true;
+      },
+    }).catch(() => undefined);
   }
 
   /** After this instance wrote these members: its caller's next list shows the change. */
@@ -78,6 +86,7 @@ export class KeptMemberList {
   }
 
   stop(): void {
+    this.stopped = true;
     this.kept.stop();
   }
 }

@@ -68,7 +68,7 @@ const transitions: Record<MemberAdminAction, { from: AccountStatus; to: AccountS
  * Blocks or unblocks a member: the status, the audit entry and member.changed are one write, made
  * only if the status is still the one the action starts from (a second admin at the same moment
  * gets 409). A blocked member cannot log in, and the services refuse their tokens once the
- * account-status cache has expired.
+ * account-status cache has expired; those tokens stay refused after an unblock.
  */
 export async function changeMemberStatus(
   deps: MembersAdminDeps,
@@ -82,7 +82,11 @@ export async function changeMemberStatus(
   const change = { action, by: { id: admin.sub, email: admin.email }, at: new Date() };
   const result = await deps.users.updateOne(
     { _id: userId, role: 'user', status: transition.from },
-    withEvents<UserDocument>({ $set: { status: transition.to }, $push: { statusHistory: change } }, [memberChangedEvent([userId])]),
+    withEvents<UserDocument>(
+      // A block also ends every session: an unblocked member logs in again, and no token from before the block comes back to life.
+      { $set: { status: transition.to }, $push: { statusHistory: change }, ...(action === 'block' ? { $inc: { sessionVersion: 1 } } : {}) },
+      [memberChangedEvent([userId])],
+    ),
   );
   if (result.modifiedCount !== 1) throw new AppError(409, transition.refused);
   deps.onEventsWritten();

@@ -97,8 +97,10 @@ describe('Users Management (admins only)', () => {
     expect(again.body).toEqual({ message: 'This member is already blocked' });
 
     await asAdmin(api().put(`/members/${member.user.id}/status`).send({ action: 'unblock' })).expect(200);
-    await api().get('/users/me').set('authorization', `Bearer ${member.token}`).expect(200);
-    await api().post('/users/login').send({ email: member.user.email, password: member.password }).expect(200);
+    // The tokens from before the block stay refused; a new login works.
+    await api().get('/users/me').set('authorization', `Bearer ${member.token}`).expect(401);
+    const relogin = authBody(await api().post('/users/login').send({ email: member.user.email, password: member.password }).expect(200));
+    await api().get('/users/me').set('authorization', `Bearer ${relogin.token}`).expect(200);
     const { member: after } = (await asAdmin(api().get(`/members/${member.user.id}`)).expect(200)).body as AdminMemberResponse;
     expect(after.status).toBe('active');
     expect(after.statusHistory.map((change) => change.action)).toEqual(['block', 'unblock']);

@@ -34,3 +34,16 @@ it('creates no administrator when a member already holds ADMIN_EMAIL', async () 
     await restarted.stop();
   }
 });
+
+it('creates the configured administrator only while the site has none', async () => {
+  const first = await startTestIdentity({ ADMIN_EMAIL: 'first@bootstrap.example.com', ADMIN_PASSWORD: 'a-long-admin-password' });
+  await first.stop({ keepDatabase: true });
+  // Another ADMIN_EMAIL later (or this one after Admin Settings removed it): the site keeps the administrators it has.
+  const restarted = await startTestIdentity({ ADMIN_EMAIL: 'second@bootstrap.example.com', ADMIN_PASSWORD: 'a-long-admin-password', MONGO_DB: first.database });
+  try {
+    await request(restarted.url).post('/users/login').send({ email: 'second@bootstrap.example.com', password: 'a-long-admin-password' }).expect(401);
+    await request(restarted.url).post('/users/login').send({ email: 'first@bootstrap.example.com', password: 'a-long-admin-password' }).expect(200);
+  } finally {
+    await restarted.stop();
+  }
+});

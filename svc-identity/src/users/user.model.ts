@@ -23,6 +23,8 @@ export interface UserDocument extends WithOutbox {
   status: AccountStatus;
   statusHistory?: AccountStatusChange[];
   providerId?: string;
+  /** Set while an administrator's removal checks that another administrator is left. */
+  removingSince?: Date;
   contactInfo: { phone: string; address: string; specialties: string[] };
   /** End of the paid membership; absent until the first payment. */
   membershipEndsAt?: Date;
@@ -58,6 +60,7 @@ const userSchema = new Schema<UserDocument>(
       default: undefined,
     },
     providerId: { type: String },
+    removingSince: { type: Date },
     contactInfo: {
       phone: { type: String, default: '' },
       address: { type: String, default: '' },

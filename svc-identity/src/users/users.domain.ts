@@ -121,13 +121,15 @@ export async function changePassword(deps: UsersDeps, userId: string, request: C
 }
 
 /**
- * Creates the configured administrator if no account has that email yet; leaves an existing one
- * alone. 'not-admin' means a member account holds that email: no administrator exists then.
+ * Creates the configured administrator while the site has none (the first start, or every
+ * administrator gone); with one, or once Admin Settings removed this one, it is left alone. 'not-admin'
+ * means a member account holds that email: no administrator is created then.
  */
 export async function ensureAdmin(deps: UsersDeps, admin: { email: string; password: string }): Promise<'created' | 'exists' | 'not-admin'> {
   const email = admin.email.trim().toLowerCase();
   const existing = await deps.users.findOne({ email }).select({ role: 1 }).lean<Pick<UserDocument, 'role'>>();
   if (existing) return existing.role === 'admin' ? 'exists' : 'not-admin';
+  if (await deps.users.exists({ role: 'admin' })) return 'exists';
   try {
     await deps.users.create({
       _id: randomUUID(),

@@ -50,7 +50,8 @@ export async function resendReceiptEmail(deps: SubscriptionDeps, raw: EventEnvel
   await deps.inbox.runOnce('receipt-resend', data.requestId, async () => {
     const receipt = await deps.receipts.findById(data.paymentId).lean<ReceiptDocument>();
     if (!receipt) throw new Error(`No receipt of payment ${data.paymentId} yet; the resend is tried again later`);
-    await deps.mailer.send(subscriptionEmail(membershipOf(receipt), deps.siteUrl));
+    // A Message-ID of its own: mail systems drop a second message with the first one's.
+    await deps.mailer.send({ ...subscriptionEmail(membershipOf(receipt), deps.siteUrl), messageId: `<${data.requestId}.receipt-resend@altmed.local>` });
   });
 }
 

@@ -9,6 +9,7 @@ import {
   startIdentityProcess,
   waitForDeliveriesDone,
   waitForEmailsTo,
+  waitForRetries,
 } from '@altmed/local-stack/src/testing';
 import { TestPublisher, startTestNotify, type TestNotify } from '../test/test-service';
 
@@ -123,6 +124,7 @@ describe('receipt resent by an admin', () => {
     // Before membership.activated: no receipt yet, so the delivery is tried again until it is stored.
     const early = resendRequested(event.data.paymentId);
     await publishResend(early);
+    await waitForRetries(notify, notify.queues.receiptResend, 'receipt.resend_requested', 1);
     await publish(event);
     await eventually(async () => (await subscriptionEmailsTo(event.data.email)).length === 2, 20_000, 'Expected the email and its early resend');
 

@@ -11,6 +11,7 @@ import { providerStatusQueue } from '../provider-status/provider-status.handler'
 import { passwordResetQueue } from '../password-reset/password-reset.handler';
 import { receiptResendQueue, subscriptionQueue } from '../subscription/subscription.domain';
 import { adminInvitationQueue } from '../admin-invitation/admin-invitation.handler';
+import { supportMessageQueue, supportReplyQueue } from '../support/support.domain';
 
 export interface TestNotify extends ServiceUnderTest<RunningService> {
   /** The welcome consumer's queue; its dead-letter queue is `<queue>.dead-letter`. */
@@ -24,6 +25,8 @@ export interface TestNotify extends ServiceUnderTest<RunningService> {
     subscription: string;
     receiptResend: string;
     adminInvitation: string;
+    supportMessage: string;
+    supportReply: string;
   };
 }
 
@@ -48,6 +51,8 @@ export async function startTestNotify(env: Record<string, string> = {}): Promise
     subscription: subscriptionQueue(suffix),
     receiptResend: receiptResendQueue(suffix),
     adminInvitation: adminInvitationQueue(suffix),
+    supportMessage: supportMessageQueue(suffix),
+    supportReply: supportReplyQueue(suffix),
   };
   const queue = queues.welcome;
   return {

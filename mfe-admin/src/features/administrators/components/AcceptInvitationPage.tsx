@@ -61,7 +61,7 @@ export const AcceptInvitationTexts = {
 export function AcceptInvitationPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { login } = useSession();
+  const { login, user } = useSession();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -81,7 +81,8 @@ export function AcceptInvitationPage() {
       const response = await acceptInvitation({ token, name: name.trim(), password });
       login(response.token, response.user);
       toast.success(AcceptInvitationTexts.welcome);
-      void navigate('/admin/providers');
+      // Replaced, so Back does not return to the used link (its token stays out of the history).
+      void navigate('/admin/providers', { replace: true });
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : AdministratorErrors.accept);
     } finally {
@@ -96,6 +97,7 @@ export function AcceptInvitationPage() {
         {token ? (
           <>
             <Subtitle>{AcceptInvitationTexts.subtitle}</Subtitle>
+            {user ? <Subtitle>You are logged in as {user.email}: creating this account logs you out of it.</Subtitle> : null}
             {error ? <Banner tone="error">{error}</Banner> : null}
             <Form onSubmit={(event) => void onSubmit(event)} noValidate>
               <TextField label="Your name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />

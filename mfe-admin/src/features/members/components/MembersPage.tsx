@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { ADMIN_MEMBERS_MAX_PAGE } from '@altmed/contracts/web';
 import { QueryProvider } from '@altmed/web-kit/src/query';
-import { Card, PageContainer, PageTitle, SelectField, Spinner, TextField, theme, useSession } from '@altmed/web-kit';
+import { PageContainer, PageTitle, SelectField, Spinner, TextField, theme, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
 import { Pager } from '../../../components/Pager';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
@@ -81,19 +81,17 @@ function MembersPageContent() {
           </option>
         </SelectField>
       </Filters>
-      {list.isPending ? (
-        <Spinner label="Loading members..." />
-      ) : members.length ? (
-        <>
-          <Summary aria-live="polite">
-            Showing {count(first)}–{count(last)} of {count(total)} members
-            {beyondPager ? `; the pages stop at ${count(ADMIN_MEMBERS_MAX_PAGE)}, so search or filter to reach the rest` : ''}
-          </Summary>
-          <MembersTable members={members} />
-        </>
-      ) : list.isError ? null : (
-        <Card>No members found.</Card>
-      )}
+      {/* One live region, always on the page, so a search's outcome is read out whatever it is. */}
+      <Summary aria-live="polite">
+        {list.isPending || list.isError
+          ? ''
+          : members.length
+            ? `Showing ${count(first)}–${count(last)} of ${count(total)} members${
+                beyondPager ? `; the pages stop at ${count(ADMIN_MEMBERS_MAX_PAGE)}, so search or filter to reach the rest` : ''
+              }`
+            : 'No members found.'}
+      </Summary>
+      {list.isPending ? <Spinner label="Loading members..." /> : members.length ? <MembersTable members={members} /> : null}
       <Pager page={page} totalPages={totalPages} onPage={goToPage} />
     </PageContainer>
   );

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Card, theme } from '@altmed/web-kit';
+import { Button, Card, theme } from '@altmed/web-kit';
 import { useAuthDialogs } from '../../../lib/authDialogs';
-import { ContactInfoForm } from '../../join';
 import { ContactIllustration } from '../components/Illustrations';
 import { InfoLayout, Prose } from '../components/InfoLayout';
+import { SupportMessageForm } from '../components/SupportMessageForm';
 import { SUPPORT_EMAIL } from './shared';
 
 const ContactGrid = styled.div`
@@ -24,13 +24,25 @@ const FormCard = styled(Card)`
     font-size: 24px;
     margin-bottom: 8px;
   }
-  > p {
-    color: ${theme.colors.textMuted};
-    margin-bottom: 18px;
-  }
   ${theme.mobile} {
     padding: 20px 16px;
   }
+`;
+
+const Intro = styled.p`
+  color: ${theme.colors.textMuted};
+  margin-bottom: 18px;
+`;
+
+const JoinLine = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 10px;
+  margin-top: 20px;
+  padding-top: 18px;
+  border-top: 1px solid ${theme.colors.border};
+  color: ${theme.colors.textMuted};
 `;
 
 export function ContactPage() {
@@ -59,9 +71,15 @@ export function ContactPage() {
           <p>We cannot give medical advice. In an emergency call 911 or go to the nearest emergency room.</p>
         </Prose>
         <FormCard as="section" aria-labelledby="contact-form-title">
-          <h2 id="contact-form-title">Become a member</h2>
-          <p>Leave your details to open your account; you choose how to pay next. Already a member? Use the same email and password to log in.</p>
-          <ContactInfoForm onDone={() => openJoin('paymentMethod')} submitLabel="Continue to payment" />
+          <h2 id="contact-form-title">Send us a message</h2>
+          <Intro>Tell us what it is about and we answer by email within one business day.</Intro>
+          <SupportMessageForm />
+          <JoinLine>
+            Not a member yet?
+            <Button variant="outline" size="sm" onClick={() => openJoin()}>
+              Join
+            </Button>
+          </JoinLine>
         </FormCard>
       </ContactGrid>
     </InfoLayout>

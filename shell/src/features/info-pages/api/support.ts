@@ -1,0 +1,13 @@
+import type { SupportMessageRequest } from '@altmed/contracts/web';
+import { apiCall } from '@altmed/web-kit';
+
+/** The text of a failed send when the server gives no message of its own. */
+export const SupportErrors = {
+  send: 'Your message could not be sent. Please try again, or email us.',
+} as const;
+
+/** POST /api/support/messages (no token: anyone may write); answers the support team's thank-you text. */
+export async function sendSupportMessage(body: SupportMessageRequest): Promise<string> {
+  const { message } = await apiCall('POST /support/messages', { body, defaultError: SupportErrors.send });
+  return message;
+}
