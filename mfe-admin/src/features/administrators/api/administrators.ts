@@ -8,6 +8,7 @@ export const AdministratorErrors = {
   fetchList: 'Failed to fetch the administrators',
   invite: 'Failed to send the invitation',
   remove: 'Failed to remove the administrator',
+  revoke: 'Failed to take the invitation back',
   accept: 'Failed to create your account',
 } as const;
 
@@ -25,6 +26,11 @@ export async function inviteAdministrator(token: string | null, email: string): 
 /** DELETE /api/administrators/{userId}: the account is deleted (never the last administrator's). */
 export async function removeAdministrator(token: string | null, userId: string): Promise<void> {
   await apiCall('DELETE /administrators/:userId', { params: { userId }, token, defaultError: AdministratorErrors.remove });
+}
+
+/** DELETE /api/administrators/invitations/{invitationId}: the link stops working. */
+export async function revokeInvitation(token: string | null, invitationId: string): Promise<void> {
+  await apiCall('DELETE /administrators/invitations/:invitationId', { params: { invitationId }, token, defaultError: AdministratorErrors.revoke });
 }
 
 /** POST /api/administrators/invitations/accept (no session token: the link's token is the proof); answers like a login. */

@@ -62,8 +62,8 @@ it('lists the administrators, marking the signed-in one, who cannot remove thems
     within(pending)
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['Email', 'Invited by', 'Expires']);
-  expect(rowsOf(pending)).toEqual([['carol@example.com', 'admin@example.com', 'May 3, 2026']]);
+  ).toEqual(['Email', 'Invited by', 'Expires', 'Actions']);
+  expect(rowsOf(pending)).toEqual([['carol@example.com', 'admin@example.com', 'May 3, 2026', 'Take back']]);
   expect(server.requests[0]).toMatchObject({ method: 'GET', url: '/api/administrators', authorization: 'Bearer admin-token' });
 });
 
@@ -85,8 +85,8 @@ it('sends an invitation, says so, and lists it first among the pending ones', as
     authorization: 'Bearer admin-token',
   });
   expect(rowsOf(screen.getByRole('table', { name: 'Pending invitations' }))).toEqual([
-    ['dan@example.com', 'admin@example.com', 'June 12, 2026'],
-    ['carol@example.com', 'admin@example.com', 'May 3, 2026'],
+    ['dan@example.com', 'admin@example.com', 'June 12, 2026', 'Take back'],
+    ['carol@example.com', 'admin@example.com', 'May 3, 2026', 'Take back'],
   ]);
   // The list is not read again: the page shows the invitation the server answered.
   expect(listReads()).toHaveLength(1);
@@ -150,6 +150,20 @@ it('shows the server’s message when the administrator cannot be removed (409),
   expect(await within(region('Administrators')).findByRole('alert')).toHaveTextContent(AdministratorMessages.lastAdministrator);
   await waitFor(() => expect(listReads()).toHaveLength(2));
   expect(screen.getByRole('button', { name: removeBob })).toBeEnabled();
+});
+
+it('takes an invitation back with DELETE and reads the list again', async () => {
+  server.setRoutes([listRoute(), { method: 'DELETE', path: `/api/administrators/invitations/${carolInvited.id}`, status: 204 }]);
+  openSettings();
+  fireEvent.click(await screen.findByRole('button', { name: `Take back the invitation to ${carolInvited.email}` }));
+  expect(await within(region('Invite an administrator')).findByRole('status')).toHaveTextContent(
+    'The invitation to carol@example.com was taken back: its link no longer works.',
+  );
+  expect(server.requests.find((r) => r.method === 'DELETE')).toMatchObject({
+    url: `/api/administrators/invitations/${carolInvited.id}`,
+    authorization: 'Bearer admin-token',
+  });
+  await waitFor(() => expect(listReads()).toHaveLength(2));
 });
 
 it('shows the server’s message when the list cannot be read', async () => {

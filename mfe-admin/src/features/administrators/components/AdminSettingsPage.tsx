@@ -10,6 +10,8 @@ import {
   fetchAdministrators,
   inviteAdministrator,
   removeAdministrator,
+  revokeInvitation,
+  type AdminInvitation,
   type Administrator,
   type AdministratorsResponse,
 } from '../api/administrators';
@@ -76,6 +78,14 @@ function AdminSettingsContent() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
 
+  const revocation = useMutation({
+    mutationFn: (open: AdminInvitation) => revokeInvitation(token, open.id),
+    onMutate: () => setInviteMessage(null),
+    onSuccess: (_, open) => setInviteMessage({ tone: 'success', text: `The invitation to ${open.email} was taken back: its link no longer works.` }),
+    onError: (error) => setInviteMessage({ tone: 'error', text: errorText(error, AdministratorErrors.revoke) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
+  });
+
   const invite = (email: string) =>
     invitation.mutateAsync(email).then(
       () => true,
@@ -108,7 +118,11 @@ function AdminSettingsContent() {
         <InviteForm onInvite={invite} />
       </Section>
       <Section title="Pending invitations">
-        {list.isPending ? <Spinner label="Loading invitations..." /> : list.isError ? null : <PendingInvitations invitations={list.data.invitations} />}
+        {list.isPending ? (
+          <Spinner label="Loading invitations..." />
+        ) : list.isError ? null : (
+          <PendingInvitations invitations={list.data.invitations} busy={revocation.isPending} onRevoke={(open) => revocation.mutate(open)} />
+        )}
       </Section>
       {confirming ? (
         <Modal title="Remove this administrator?" onClose={() => setConfirming(null)}>

@@ -1,11 +1,19 @@
-import { formatDate } from '@altmed/web-kit';
+import { Button, formatDate } from '@altmed/web-kit';
 import type { AdminInvitation } from '../api/administrators';
 import { Empty, Scroll, Table } from './styles';
 
 const dateOrDash = (value: string) => formatDate(value) ?? '—';
 
-/** The invitations not yet used nor expired, newest first. */
-export function PendingInvitations({ invitations }: { invitations: AdminInvitation[] }) {
+/** The invitations not yet used nor expired, newest first; each can be taken back (its link stops working). */
+export function PendingInvitations({
+  invitations,
+  busy,
+  onRevoke,
+}: {
+  invitations: AdminInvitation[];
+  busy: boolean;
+  onRevoke: (invitation: AdminInvitation) => void;
+}) {
   if (!invitations.length) return <Empty>No pending invitations.</Empty>;
   return (
     <Scroll>
@@ -15,6 +23,7 @@ export function PendingInvitations({ invitations }: { invitations: AdminInvitati
             <th scope="col">Email</th>
             <th scope="col">Invited by</th>
             <th scope="col">Expires</th>
+            <th scope="col">Actions</th>
           </tr>
         </thead>
         <tbody>
@@ -23,6 +32,17 @@ export function PendingInvitations({ invitations }: { invitations: AdminInvitati
               <th scope="row">{invitation.email}</th>
               <td>{invitation.invitedBy}</td>
               <td>{dateOrDash(invitation.expiresAt)}</td>
+              <td>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={busy}
+                  aria-label={`Take back the invitation to ${invitation.email}`}
+                  onClick={() => onRevoke(invitation)}
+                >
+                  Take back
+                </Button>
+              </td>
             </tr>
           ))}
         </tbody>
