@@ -18,8 +18,8 @@ import {
 import { AdministratorsTable } from './AdministratorsTable';
 import { InviteForm } from './InviteForm';
 import { PendingInvitations } from './PendingInvitations';
-import { Section } from './Section';
-import { Empty } from './styles';
+import { Empty } from '../../../components/DataTable';
+import { Section } from '../../../components/Section';
 
 const DialogActions = styled.div`
   display: flex;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button, formatDate } from '@altmed/web-kit';
 import type { Administrator } from '../api/administrators';
-import { Muted, Note, Scroll, Table } from './styles';
+import { Muted, Note, Scroll, Table } from '../../../components/DataTable';
 
 export interface AdministratorsTableProps {
   administrators: Administrator[];

@@ -1,6 +1,6 @@
 import { Button, formatDate } from '@altmed/web-kit';
 import type { AdminInvitation } from '../api/administrators';
-import { Empty, Scroll, Table } from './styles';
+import { Empty, Scroll, Table } from '../../../components/DataTable';
 
 const dateOrDash = (value: string) => formatDate(value) ?? '—';
 

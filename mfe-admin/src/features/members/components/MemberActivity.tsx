@@ -4,8 +4,7 @@ import { theme } from '@altmed/web-kit';
 import { StatePill } from '../../../components/ModerationCard';
 import type { MemberActivityResponse } from '../api/members';
 import { dateOrDash, reviewStateLabels, reviewStateTones } from '../format';
-import { Empty } from './Section';
-import { Muted, Scroll, Table } from './tableStyles';
+import { Empty, Note, Scroll, Table } from '../../../components/DataTable';
 
 const SavedList = styled.ul`
   list-style: none;
@@ -33,7 +32,7 @@ export function SavedProviders({ saved }: { saved: MemberActivityResponse['saved
       {saved.map((entry) => (
         <li key={entry.providerId}>
           <Link to={profilePath(entry.providerId)}>{entry.providerName}</Link>
-          <Muted>{[entry.practiceName, `Saved ${dateOrDash(entry.savedAt)}`].filter(Boolean).join(' · ')}</Muted>
+          <Note>{[entry.practiceName, `Saved ${dateOrDash(entry.savedAt)}`].filter(Boolean).join(' · ')}</Note>
         </li>
       ))}
     </SavedList>

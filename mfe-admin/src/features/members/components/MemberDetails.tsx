@@ -3,7 +3,7 @@ import { Button, formatDate, theme } from '@altmed/web-kit';
 import { StatePill } from '../../../components/ModerationCard';
 import type { AdminMember, MemberAdminAction } from '../api/members';
 import { accountStatusLabels, accountStatusTones, auditLabels, dateOrDash, membershipDates, membershipLabels } from '../format';
-import { Empty } from './Section';
+import { Empty } from '../../../components/DataTable';
 
 const Facts = styled.dl`
   display: grid;

@@ -18,7 +18,7 @@ import {
 import { MemberReviews, SavedProviders } from './MemberActivity';
 import { MemberDetails } from './MemberDetails';
 import { MemberPayments } from './MemberPayments';
-import { Section } from './Section';
+import { Section } from '../../../components/Section';
 
 const Back = styled(Link)`
   display: inline-block;

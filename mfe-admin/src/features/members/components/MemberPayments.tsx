@@ -2,8 +2,7 @@ import styled from 'styled-components';
 import { Button, formatDate, theme } from '@altmed/web-kit';
 import type { AdminPayment } from '../api/members';
 import { dateOrDash, formatMoney, paymentStatusLabel } from '../format';
-import { Empty } from './Section';
-import { Scroll, Table } from './tableStyles';
+import { Empty, Scroll, Table } from '../../../components/DataTable';
 
 const Resends = styled.ul`
   list-style: none;

@@ -3,7 +3,7 @@ import { Card } from '@altmed/web-kit';
 import { StatePill } from '../../../components/ModerationCard';
 import type { AdminMemberSummary } from '../api/members';
 import { accountStatusLabels, accountStatusTones, dateOrDash, membershipDates, membershipLabels } from '../format';
-import { Muted, Scroll, Table } from './tableStyles';
+import { Note, Scroll, Table } from '../../../components/DataTable';
 
 /** The members of one page: each name opens the member's page; states are written out, the pill's colour only repeats them. */
 export function MembersTable({ members }: { members: AdminMemberSummary[] }) {
@@ -31,7 +31,7 @@ export function MembersTable({ members }: { members: AdminMemberSummary[] }) {
                   <td>{member.email}</td>
                   <td>
                     {membershipLabels[member.membership.status]}
-                    {dates ? <Muted>{dates}</Muted> : null}
+                    {dates ? <Note>{dates}</Note> : null}
                   </td>
                   <td>
                     <StatePill $tone={accountStatusTones[member.status]}>{accountStatusLabels[member.status]}</StatePill>

@@ -34,10 +34,21 @@ export const Table = styled.table`
   }
 `;
 
-/** A second, quieter line in a cell (a date under a state). */
+/** Quieter text in a cell. */
 export const Muted = styled.span`
+  color: ${theme.colors.textMuted};
+  font-weight: 400;
+`;
+
+/** A second, quieter line under a cell's content. */
+export const Note = styled.span`
   display: block;
-  margin-top: 2px;
+  margin-top: 4px;
   font-size: 13px;
+  color: ${theme.colors.textMuted};
+`;
+
+/** What a section says when it has nothing to list. */
+export const Empty = styled.p`
   color: ${theme.colors.textMuted};
 `;

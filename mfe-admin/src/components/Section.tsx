@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Card, theme } from '@altmed/web-kit';
+import { Card } from '@altmed/web-kit';
 
 const Box = styled(Card)`
   margin-bottom: 20px;
@@ -10,7 +10,7 @@ const Box = styled(Card)`
   }
 `;
 
-/** A titled part of the member's page: a card that assistive technology lists as a region by its title. */
+/** A titled part of an admin page: a card that assistive technology lists as a region by its title. */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
   return (
@@ -20,8 +20,3 @@ export function Section({ title, children }: { title: string; children: ReactNod
     </Box>
   );
 }
-
-/** What a section says when it has nothing to list. */
-export const Empty = styled.p`
-  color: ${theme.colors.textMuted};
-`;
