@@ -149,7 +149,6 @@ describe('remote routes through the shell', () => {
     ['/admin/dashboard', 'Dashboard'],
     ['/admin/orders', 'Orders Management'],
     ['/admin/analytics', 'Analytics Dashboard'],
-    ['/admin/support', 'Support Center'],
   ])('%s is the %s placeholder', async (pathname, title) => {
     await logInFor(pathname);
     await page.goto(url(pathname));
