@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import styled from 'styled-components';
 import { ADMIN_INVITATION_TTL_HOURS } from '@altmed/contracts/web';
 import { QueryProvider } from '@altmed/web-kit/src/query';
-import { Button, Modal, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
+import { PageContainer, PageTitle, Spinner, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
 import {
   AdministratorErrors,
@@ -19,18 +18,8 @@ import { AdministratorsTable } from './AdministratorsTable';
 import { InviteForm } from './InviteForm';
 import { PendingInvitations } from './PendingInvitations';
 import { Empty } from '../../../components/DataTable';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Section } from '../../../components/Section';
-
-const DialogActions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 8px;
-  margin-top: 24px;
-`;
-
-const DialogText = styled.p`
-  color: ${theme.colors.textMuted};
-`;
 
 export const AdminSettingsTexts = {
   title: 'Admin Settings',
@@ -125,19 +114,9 @@ function AdminSettingsContent() {
         )}
       </Section>
       {confirming ? (
-        <Modal title="Remove this administrator?" onClose={() => setConfirming(null)}>
-          <DialogText>
-            {confirming.name} ({confirming.email}) will no longer be able to manage the site: the account is deleted and its sessions stop working.
-          </DialogText>
-          <DialogActions>
-            <Button variant="ghost" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={confirmRemoval}>
-              Yes, remove
-            </Button>
-          </DialogActions>
-        </Modal>
+        <ConfirmDialog title="Remove this administrator?" confirmLabel="Yes, remove" onConfirm={confirmRemoval} onCancel={() => setConfirming(null)}>
+          {confirming.name} ({confirming.email}) will no longer be able to manage the site: the account is deleted and its sessions stop working.
+        </ConfirmDialog>
       ) : null}
     </PageContainer>
   );

@@ -3,7 +3,7 @@ import { useMutation, useMutationState, useQuery, useQueryClient, type UseQueryR
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { QueryProvider } from '@altmed/web-kit/src/query';
-import { ApiError, Button, Modal, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
+import { ApiError, PageContainer, PageTitle, Spinner, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
 import {
   fetchMember,
@@ -18,6 +18,7 @@ import {
 import { MemberReviews, SavedProviders } from './MemberActivity';
 import { MemberDetails } from './MemberDetails';
 import { MemberPayments } from './MemberPayments';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Section } from '../../../components/Section';
 
 const Back = styled(Link)`
@@ -28,17 +29,6 @@ const Back = styled(Link)`
   &:hover {
     text-decoration: underline;
   }
-`;
-
-const DialogActions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 8px;
-  margin-top: 24px;
-`;
-
-const DialogText = styled.p`
-  color: ${theme.colors.textMuted};
 `;
 
 const pastTense: Record<MemberAdminAction, string> = { block: 'blocked', unblock: 'unblocked' };
@@ -148,19 +138,9 @@ function MemberPageContent() {
         </>
       )}
       {confirmingBlock && member.data ? (
-        <Modal title="Block this member?" onClose={() => setConfirmingBlock(false)}>
-          <DialogText>
-            {member.data.name} ({member.data.email}) will not be able to log in, and their sessions stop working, until an administrator unblocks the account.
-          </DialogText>
-          <DialogActions>
-            <Button variant="ghost" onClick={() => setConfirmingBlock(false)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={confirmBlock}>
-              Yes, block
-            </Button>
-          </DialogActions>
-        </Modal>
+        <ConfirmDialog title="Block this member?" confirmLabel="Yes, block" onConfirm={confirmBlock} onCancel={() => setConfirmingBlock(false)}>
+          {member.data.name} ({member.data.email}) will not be able to log in, and their sessions stop working, until an administrator unblocks the account.
+        </ConfirmDialog>
       ) : null}
     </PageContainer>
   );
