@@ -30,6 +30,8 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
       { name: 'inviting: the open invitation of an email', equality: ['email'] },
       { name: 'accepting: the open invitation of a link', equality: ['tokenHash'], range: ['expiresAt'] },
       { name: 'Admin Settings: the open invitations, newest first', equality: [], sort: { expiresAt: -1 } },
+      { name: 'removing an administrator: the invitations they sent', equality: ['invitedBy.id'] },
+      { name: 'taking an invitation back', equality: ['_id'] },
       ...outboxRelayQueryShapes,
     ],
   ],

@@ -27,6 +27,8 @@ const invitationSchema = new Schema<InvitationDocument>(
 );
 // Accepting: the open invitation of a link.
 invitationSchema.index({ tokenHash: 1, expiresAt: 1 });
+// Removing an administrator: the invitations they sent.
+invitationSchema.index({ 'invitedBy.id': 1 });
 // Admin Settings: the open invitations, newest first.
 invitationSchema.index({ expiresAt: -1 });
 invitationSchema.index(OUTBOX_INDEX);
