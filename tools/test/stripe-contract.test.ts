@@ -12,6 +12,7 @@ import { startStripeMock, type RunningStripeMock } from '../src/stripe-mock';
 const firstBuildOfStripeMock = 5 * 60_000;
 /** Fields of Stripe's specification that stripe-mock's fixed answers leave out: a new endpoint's signing secret comes only at creation. */
 const absentFromFixtures: Record<string, string[]> = { webhook_endpoint: ['secret'] };
+const productCallCount = 15;
 const client = (key: string, port: number) => new Stripe(key, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
 
 type Answer = { object?: string } & Record<string, unknown>;
@@ -26,7 +27,7 @@ async function outcomeOf(call: Promise<unknown>): Promise<Outcome> {
   }
 }
 
-/** The product's calls, in the order a join makes them: the ids come from the server's own answers. */
+/** The product's calls, in the order a join (and a refund of it) makes them: the ids come from the server's own answers. */
 async function productCalls(stripe: Stripe): Promise<Map<string, Outcome>> {
   const outcomes = new Map<string, Outcome>();
   const run = async (name: string, call: () => Promise<unknown>) => {
@@ -65,6 +66,14 @@ async function productCalls(stripe: Stripe): Promise<Map<string, Outcome>> {
   await run('confirm an intent with a payment method', () =>
     stripe.paymentIntents.confirm(String(intent.id), { payment_method: String(method.id) }, { idempotencyKey: `confirm-${Date.now()}` }),
   );
+  const refund = await run('refund part of a paid intent with a reason and an idempotency key', () =>
+    stripe.refunds.create(
+      { payment_intent: String(intent.id), amount: 1000, reason: 'requested_by_customer', metadata: { ticket: 'T-1' } },
+      { idempotencyKey: `refund-${Date.now()}` },
+    ),
+  );
+  await run('retrieve a refund', () => stripe.refunds.retrieve(String(refund.id)));
+  await run('retrieve a charge', () => stripe.charges.retrieve(String(refund.charge)));
   await run('confirm with a return URL', () =>
     stripe.paymentIntents.confirm(String(withoutRedirects.id), { payment_method: 'pm_card_visa', return_url: 'https://altmed.example/join/done' }),
   );
@@ -96,6 +105,11 @@ const refusedCalls: [string, (stripe: Stripe) => Promise<unknown>][] = [
   ],
   ['an unknown capture method', (stripe) => stripe.paymentIntents.create({ amount: 11988, currency: 'usd', capture_method: 'later' })],
   ['an unknown cancellation reason', (stripe) => stripe.paymentIntents.cancel('pi_123', { cancellation_reason: 'bored' })],
+  ['an unknown refund reason', (stripe) => stripe.refunds.create({ payment_intent: 'pi_123', reason: 'bored' })],
+  [
+    'a refund amount that is not a number',
+    (stripe) => stripe.refunds.create({ payment_intent: 'pi_123', amount: 'all' } as unknown as Stripe.RefundCreateParams),
+  ],
   ['a webhook endpoint without events', (stripe) => stripe.webhookEndpoints.create({ url: 'http://127.0.0.1:9/hook' } as Stripe.WebhookEndpointCreateParams)],
   ['an unknown route', (stripe) => stripe.rawRequest('GET', '/v1/foo_bars', {})],
 ];
@@ -120,10 +134,10 @@ describe('the emulator against Stripe’s contract (stripe-mock)', () => {
 
   it('runs every call of the product on both', () => {
     expect([...emulatorAnswers.keys()]).toEqual([...mockAnswers.keys()]);
-    expect(mockAnswers.size).toBe(12);
+    expect(mockAnswers.size).toBe(productCallCount);
   });
 
-  it.each([...Array(12).keys()])('call %i: both take it and answer the same kind of object, the emulator with Stripe’s fields only', (index) => {
+  it.each([...Array(productCallCount).keys()])('call %i: both take it and answer the same kind of object, the emulator with Stripe’s fields only', (index) => {
     const name = [...mockAnswers.keys()][index]!;
     const fromMock = mockAnswers.get(name)!;
     const fromEmulator = emulatorAnswers.get(name)!;

@@ -73,11 +73,20 @@ describe('the Stripe emulator', () => {
     return { intent, method, confirmed: stripe.paymentIntents.confirm(intent.id, { payment_method: method.id }) };
   }
 
-  /** The events of one intent the receiver got, checked against their signature with the SDK. */
-  const eventsOf = (intentId: string) =>
+  /** The events of one object (an intent, a charge, a refund) the receiver got, checked against their signature with the SDK. */
+  const eventsOf = (objectId: string) =>
     receiver.received
       .map(({ body, signature }) => verifier.webhooks.constructEvent(body, signature, account.webhookSecret))
-      .filter((event) => (event.data.object as { id?: string }).id === intentId);
+      .filter((event) => (event.data.object as { id?: string }).id === objectId);
+
+  /** A paid intent and the id of its charge. */
+  async function paidIntent() {
+    const intent = await newIntent({ confirm: true, payment_method: 'pm_card_visa' });
+    const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : '';
+    expect(intent.status).toBe('succeeded');
+    expect(chargeId).toMatch(/^ch_\w+$/);
+    return { intent, chargeId };
+  }
 
   it('creates an intent with Stripe’s shape, a client secret and the metadata', async () => {
     const intent = await newIntent({ description: 'Membership', receipt_email: 'member@example.com' });
@@ -318,6 +327,154 @@ describe('the Stripe emulator', () => {
     } finally {
       await flaky.stop();
     }
+  });
+
+  it('keeps the charge of a paid intent with Stripe’s shape, without its refunds unless expanded', async () => {
+    const { intent, chargeId } = await paidIntent();
+    const charge = await stripe.charges.retrieve(chargeId);
+    expect(charge).toMatchObject({
+      object: 'charge',
+      amount: 11988,
+      amount_captured: 11988,
+      amount_refunded: 0,
+      captured: true,
+      paid: true,
+      refunded: false,
+      status: 'succeeded',
+      currency: 'usd',
+      payment_intent: intent.id,
+      payment_method: intent.payment_method,
+      metadata: { userId: 'u1' },
+      payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
+      outcome: { type: 'authorized', network_status: 'approved_by_network' },
+    });
+    expect(charge).not.toHaveProperty('refunds');
+    expect((await stripe.charges.retrieve(chargeId, { expand: ['refunds'] })).refunds).toMatchObject({ object: 'list', data: [], has_more: false });
+    await expect(stripe.charges.retrieve('ch_unknown')).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      message: "No such charge: 'ch_unknown'",
+    });
+  });
+
+  it('keeps the failed charge of a declined card', async () => {
+    const { intent, confirmed } = await paidWith('4000000000000002');
+    const declined = await failureOf(confirmed);
+    expect(declined.charge).toBe((await stripe.paymentIntents.retrieve(intent.id)).latest_charge);
+    expect(await stripe.charges.retrieve(declined.charge!)).toMatchObject({
+      status: 'failed',
+      paid: false,
+      captured: false,
+      amount_captured: 0,
+      failure_code: 'card_declined',
+      failure_message: 'Your card was declined.',
+      outcome: { type: 'issuer_declined', reason: 'generic_decline' },
+    });
+  });
+
+  it('refunds a paid intent in full by payment_intent, and refuses a second full refund', async () => {
+    const { intent, chargeId } = await paidIntent();
+    const refund = await stripe.refunds.create({ payment_intent: intent.id });
+    expect(refund).toMatchObject({
+      object: 'refund',
+      amount: 11988,
+      currency: 'usd',
+      charge: chargeId,
+      payment_intent: intent.id,
+      payment_method: intent.payment_method,
+      reason: null,
+      status: 'succeeded',
+      metadata: {},
+    });
+    expect(refund.id).toMatch(/^re_\w+$/);
+    expect(await stripe.refunds.retrieve(refund.id)).toEqual(refund);
+    expect(await stripe.charges.retrieve(chargeId)).toMatchObject({ amount_refunded: 11988, refunded: true });
+    expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({ status: 'succeeded', amount_received: 11988 });
+    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      code: 'charge_already_refunded',
+      message: `Charge ${chargeId} has already been refunded.`,
+    });
+  });
+
+  it('refunds by charge a part and then the rest, refusing more than is left', async () => {
+    const { chargeId } = await paidIntent();
+    await expect(stripe.refunds.create({ charge: chargeId, amount: 20000 })).rejects.toMatchObject({
+      param: 'amount',
+      message: 'Refund amount ($200.00) is greater than charge amount ($119.88)',
+    });
+    const part = await stripe.refunds.create({ charge: chargeId, amount: 5000, reason: 'requested_by_customer', metadata: { ticket: 'T-1' } });
+    expect(part).toMatchObject({ amount: 5000, charge: chargeId, reason: 'requested_by_customer', metadata: { ticket: 'T-1' } });
+    expect(await stripe.charges.retrieve(chargeId)).toMatchObject({ amount_refunded: 5000, refunded: false });
+    await expect(stripe.refunds.create({ charge: chargeId, amount: 7000 })).rejects.toMatchObject({
+      param: 'amount',
+      message: 'Refund amount ($70.00) is greater than unrefunded amount on charge ($69.88)',
+    });
+    const rest = await stripe.refunds.create({ charge: chargeId });
+    expect(rest.amount).toBe(6988);
+    const charge = await stripe.charges.retrieve(chargeId, { expand: ['refunds'] });
+    expect(charge).toMatchObject({ amount_refunded: 11988, refunded: true });
+    expect(charge.refunds?.data.map((refund) => refund.id)).toEqual([rest.id, part.id]);
+    await expect(stripe.refunds.create({ charge: chargeId, amount: 1 })).rejects.toMatchObject({ code: 'charge_already_refunded' });
+  });
+
+  it('refuses to refund an intent without a successful charge, and a refund naming neither or both of intent and charge', async () => {
+    const unpaid = await newIntent();
+    await expect(stripe.refunds.create({ payment_intent: unpaid.id })).rejects.toMatchObject({
+      statusCode: 400,
+      message: `This PaymentIntent (${unpaid.id}) does not have a successful charge to refund.`,
+    });
+    const { intent: declinedIntent, confirmed } = await paidWith('4000000000009995');
+    const declined = await failureOf(confirmed);
+    await expect(stripe.refunds.create({ charge: declined.charge! })).rejects.toMatchObject({
+      message: `This PaymentIntent (${declinedIntent.id}) does not have a successful charge to refund.`,
+    });
+    await expect(stripe.refunds.create({})).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'One of the following params should be provided for this request: payment_intent or charge.',
+    });
+    const { intent, chargeId } = await paidIntent();
+    await expect(stripe.refunds.create({ payment_intent: intent.id, charge: chargeId })).rejects.toMatchObject({ statusCode: 400, param: 'charge' });
+    await expect(stripe.refunds.create({ payment_intent: 'pi_unknown' })).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      param: 'payment_intent',
+    });
+    await expect(stripe.refunds.create({ charge: chargeId, amount: 0 })).rejects.toMatchObject({ code: 'parameter_invalid_integer', param: 'amount' });
+    await expect(stripe.refunds.create({ charge: chargeId, reason: 'bored' })).rejects.toMatchObject({ param: 'reason' });
+    await expect(clientFor(emulator, account.publishableKey).refunds.create({ charge: chargeId })).rejects.toMatchObject({ statusCode: 401 });
+    expect(await stripe.charges.retrieve(chargeId)).toMatchObject({ amount_refunded: 0 });
+  });
+
+  it('answers a refund asked again under the same idempotency key with the first one, making one refund and sending its events once', async () => {
+    const { chargeId } = await paidIntent();
+    const key = `refund-${chargeId}`;
+    const first = await stripe.refunds.create({ charge: chargeId, amount: 1000 }, { idempotencyKey: key });
+    const again = await stripe.refunds.create({ charge: chargeId, amount: 1000 }, { idempotencyKey: key });
+    expect(again.id).toBe(first.id);
+    expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+    expect(await stripe.charges.retrieve(chargeId)).toMatchObject({ amount_refunded: 1000 });
+    const { data } = await stripe.events.list({ limit: 100 });
+    const sent = data.filter((event) => [first.id, chargeId].includes((event.data.object as { id: string }).id));
+    expect(sent.map((event) => [event.type, event.request?.idempotency_key])).toEqual([
+      ['charge.refunded', key],
+      ['refund.created', key],
+    ]);
+  });
+
+  it('sends refund.created and charge.refunded, signed, to the webhook endpoint', async () => {
+    const { intent, chargeId } = await paidIntent();
+    const refund = await stripe.refunds.create({ payment_intent: intent.id, reason: 'duplicate' });
+    const created = await eventually(() => eventsOf(refund.id).find((event) => event.type === 'refund.created'));
+    expect(created).toMatchObject({
+      type: 'refund.created',
+      api_version: Stripe.API_VERSION,
+      data: { object: { object: 'refund', amount: 11988, reason: 'duplicate' } },
+    });
+    const refunded = await eventually(() => eventsOf(chargeId).find((event) => event.type === 'charge.refunded'));
+    expect(refunded.data.object).toMatchObject({ object: 'charge', id: chargeId, amount_refunded: 11988, refunded: true, payment_intent: intent.id });
+    expect(refunded.data.object).not.toHaveProperty('refunds');
   });
 
   async function authenticate(intent: Stripe.PaymentIntent, result: 'complete' | 'fail'): Promise<unknown> {

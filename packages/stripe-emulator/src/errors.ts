@@ -6,6 +6,7 @@ export interface StripeErrorBody {
   decline_code?: string;
   param?: string;
   doc_url?: string;
+  charge?: string;
   payment_intent?: unknown;
   payment_method?: unknown;
 }

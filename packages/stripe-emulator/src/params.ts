@@ -22,10 +22,12 @@ export const metadata = z.union([z.literal(''), z.record(z.string().max(40), z.s
   error: 'Invalid metadata: must be a hash of string keys and string values',
 });
 
+/** `expand[]=…` naming only the given fields. */
+export const expandable = (fields: readonly string[]) =>
+  z.array(z.string().refine((field) => fields.includes(field), { error: (issue) => `This property cannot be expanded (${String(issue.input)}).` })).optional();
+
 /** Only `payment_method` (of a PaymentIntent) can be expanded here. */
-export const expand = z
-  .array(z.string().refine((field) => field === 'payment_method', { error: (issue) => `This property cannot be expanded (${String(issue.input)}).` }))
-  .optional();
+export const expand = expandable(['payment_method']);
 
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (issue) => `Invalid value: must be one of ${values.join(', ')}, not ${String(issue.input)}` });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newCharge } from './charges';
 import { cardError, invalidRequest, publishableKeyNotAllowed, resourceMissing, StripeError, unexpectedState } from './errors';
 import { newId, nowSeconds, randomToken } from './ids';
 import { boolean, expand, integer, metadata, oneOf, parseParams, text } from './params';
@@ -216,9 +217,8 @@ export function authenticatePaymentIntent(caller: Caller, id: string, params: un
     throw unexpectedState(
       `You cannot authenticate this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with a status of requires_action may be authenticated.`,
     );
-  const method =
-    intent.payment_method && caller.account.paymentMethods.get(typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method.id);
-  if (input.result === 'complete') return succeed(caller, intent);
+  const method = caller.account.paymentMethods.get(methodIdOf(intent) ?? '')?.method;
+  if (input.result === 'complete' && method) return view(caller, succeed(caller, intent, method), undefined);
   Object.assign(intent, {
     status: 'requires_payment_method',
     payment_method: null,
@@ -229,7 +229,7 @@ export function authenticatePaymentIntent(caller: Caller, id: string, params: un
       doc_url: 'https://stripe.com/docs/error-codes/payment-intent-authentication-failure',
       message:
         'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
-      ...(method ? { payment_method: method.method } : {}),
+      ...(method ? { payment_method: method } : {}),
     },
   });
   caller.emit('payment_intent.payment_failed', intent);
@@ -246,7 +246,7 @@ function confirm(
     throw unexpectedState(
       `You cannot confirm this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be confirmed: ${confirmableStatuses.join(', ')}.`,
     );
-  const methodId = input.payment_method ?? (typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id);
+  const methodId = input.payment_method ?? methodIdOf(intent);
   if (!methodId)
     throw unexpectedState(
       "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
@@ -255,7 +255,7 @@ function confirm(
   intent.payment_method = method.id;
   intent.last_payment_error = null;
 
-  if (behaviour.kind === 'succeeds') return view(caller, succeed(caller, intent), expandFields);
+  if (behaviour.kind === 'succeeds') return view(caller, succeed(caller, intent, method), expandFields);
   if (behaviour.kind === 'requires_authentication') {
     const challenge = `${caller.baseUrl}/emulator/3ds/${intent.id}?client_secret=${encodeURIComponent(intent.client_secret)}`;
     intent.status = 'requires_action';
@@ -267,19 +267,21 @@ function confirm(
   }
 
   const error = cardError('card_declined', behaviour.message, { declineCode: behaviour.declineCode });
+  const charge = newCharge(caller.account, intent, method, { code: 'card_declined', declineCode: behaviour.declineCode, message: behaviour.message });
   Object.assign(intent, {
     status: 'requires_payment_method',
     payment_method: null,
     next_action: null,
-    latest_charge: newId('ch'),
+    latest_charge: charge.id,
     last_payment_error: { ...error.body, payment_method: method },
   });
   caller.emit('payment_intent.payment_failed', intent);
-  throw new StripeError(402, { ...error.body, payment_intent: view(caller, intent, expandFields), payment_method: method });
+  throw new StripeError(402, { ...error.body, charge: charge.id, payment_intent: view(caller, intent, expandFields), payment_method: method });
 }
 
-function succeed(caller: Caller, intent: PaymentIntent): PaymentIntent {
-  Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: newId('ch'), next_action: null, last_payment_error: null });
+function succeed(caller: Caller, intent: PaymentIntent, method: PaymentMethod): PaymentIntent {
+  const charge = newCharge(caller.account, intent, method);
+  Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, next_action: null, last_payment_error: null });
   caller.emit('payment_intent.succeeded', intent);
   return intent;
 }
@@ -293,6 +295,10 @@ function intentOf(caller: Caller, id: string, clientSecret: string | undefined):
   return intent;
 }
 
+function methodIdOf(intent: PaymentIntent): string | undefined {
+  return typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+}
+
 function secretKeyOnly(caller: Caller): void {
   if (caller.publishable) throw publishableKeyNotAllowed();
 }
@@ -303,7 +309,7 @@ function checkAmount(amount: number, currencyCode: string): void {
   if (amount > 99_999_999) throw invalidRequest('Amount must be no more than $999,999.99', { code: 'amount_too_large', param: 'amount' });
 }
 
-function applyMetadata(current: Metadata, update: '' | Metadata | undefined): Metadata {
+export function applyMetadata(current: Metadata, update: '' | Metadata | undefined): Metadata {
   if (update === undefined) return current;
   if (update === '') return {};
   const next = { ...current };

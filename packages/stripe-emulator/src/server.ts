@@ -4,6 +4,7 @@ import cors from 'cors';
 import express, { type Request, type Response } from 'express';
 import qs from 'qs';
 import { browserScript } from './browser-script';
+import { retrieveCharge } from './charges';
 import { StripeError, idempotencyMismatch, invalidApiKey, invalidRequest, noApiKey, unrecognizedUrl } from './errors';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listEvents, retrieveEvent } from './events';
 import { newId } from './ids';
@@ -17,6 +18,7 @@ import {
   type Caller,
 } from './payment-intents';
 import { createPaymentMethod, retrievePaymentMethod } from './payment-methods';
+import { createRefund, retrieveRefund } from './refunds';
 import { Accounts, newAccountKeys, type Account, type AccountKeys } from './state';
 import { challengePage, finishChallenge } from './three-d-secure';
 import { newEvent, WebhookSender } from './webhooks';
@@ -47,8 +49,8 @@ const parseQuery = (text: string) => qs.parse(text, { depth: 5, arrayLimit: 100,
 
 /**
  * A local, stateful stand-in for the part of the Stripe API the marketplace uses (payment intents,
- * payment methods, events, webhook endpoints), with Stripe's shapes and errors, plus the browser
- * script that stands in for Stripe.js. Everything is kept in memory.
+ * payment methods, charges, refunds, events, webhook endpoints), with Stripe's shapes and errors,
+ * plus the browser script that stands in for Stripe.js. Everything is kept in memory.
  */
 export async function startStripeEmulatorServer(options: StripeEmulatorOptions = {}): Promise<StripeEmulator> {
   const log = options.log ?? (() => {});
@@ -142,6 +144,18 @@ export async function startStripeEmulatorServer(options: StripeEmulatorOptions =
   api.get(
     '/payment_methods/:id',
     stripeRoute((caller, params, id) => retrievePaymentMethod(caller, id, params)),
+  );
+  api.get(
+    '/charges/:id',
+    stripeRoute((caller, params, id) => retrieveCharge(caller, id, params)),
+  );
+  api.post(
+    '/refunds',
+    stripeRoute((caller, params) => createRefund(caller, params)),
+  );
+  api.get(
+    '/refunds/:id',
+    stripeRoute((caller, params, id) => retrieveRefund(caller, id, params)),
   );
   api.get(
     '/events',

@@ -99,6 +99,112 @@ export interface PaymentIntent {
   transfer_group: null;
 }
 
+export interface ChargeOutcome {
+  advice_code: null;
+  network_advice_code: null;
+  network_decline_code: string | null;
+  network_status: 'approved_by_network' | 'declined_by_network';
+  reason: string | null;
+  seller_message: string;
+  type: 'authorized' | 'issuer_declined';
+}
+
+/** A card charge; since API version 2022-11-15 `refunds` is left out unless expanded. */
+export interface Charge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  application: null;
+  application_fee: null;
+  application_fee_amount: null;
+  balance_transaction: null;
+  billing_details: PaymentMethod['billing_details'];
+  calculated_statement_descriptor: string | null;
+  captured: boolean;
+  created: number;
+  currency: string;
+  customer: null;
+  description: string | null;
+  disputed: false;
+  failure_balance_transaction: null;
+  failure_code: string | null;
+  failure_message: string | null;
+  fraud_details: Record<string, never>;
+  livemode: false;
+  metadata: Metadata;
+  on_behalf_of: null;
+  outcome: ChargeOutcome;
+  paid: boolean;
+  payment_intent: string;
+  payment_method: string;
+  payment_method_details: {
+    card: {
+      amount_authorized: number | null;
+      authorization_code: null;
+      brand: string;
+      checks: PaymentMethod['card']['checks'];
+      country: string;
+      electronic_commerce_indicator: null;
+      exp_month: number;
+      exp_year: number;
+      fingerprint: string;
+      funding: string;
+      installments: null;
+      last4: string;
+      mandate: null;
+      network: string;
+      network_transaction_id: null;
+      regulated_status: 'unregulated';
+      three_d_secure: null;
+      transaction_link_id: null;
+      wallet: null;
+    };
+    type: 'card';
+  };
+  receipt_email: string | null;
+  receipt_number: null;
+  receipt_url: null;
+  refunded: boolean;
+  refunds?: { object: 'list'; data: Refund[]; has_more: boolean; url: string };
+  review: null;
+  shipping: null;
+  source_transfer: null;
+  statement_descriptor: null;
+  statement_descriptor_suffix: string | null;
+  status: 'succeeded' | 'failed';
+  transfer_data: null;
+  transfer_group: null;
+}
+
+export type RefundReason = 'duplicate' | 'fraudulent' | 'requested_by_customer';
+
+/** Card refunds succeed at once in test mode; the card network's reference comes later. */
+export interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  balance_transaction: null;
+  charge: string | Charge;
+  created: number;
+  currency: string;
+  customer: null;
+  customer_account: null;
+  destination_details: {
+    card: { reference_status: 'pending'; reference_type: 'acquirer_reference_number'; type: 'refund' };
+    type: 'card';
+  };
+  metadata: Metadata;
+  payment_intent: string;
+  payment_method: string;
+  reason: RefundReason | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  status: 'succeeded';
+  transfer_reversal: null;
+}
+
 export interface StripeEvent {
   id: string;
   object: 'event';
@@ -147,6 +253,8 @@ export interface Account {
   webhookEndpoints: WebhookEndpoint[];
   paymentIntents: Map<string, PaymentIntent>;
   paymentMethods: Map<string, { method: PaymentMethod; number: string }>;
+  charges: Map<string, Charge>;
+  refunds: Map<string, Refund>;
   events: StripeEvent[];
   idempotency: Map<string, IdempotentAnswer>;
 }
@@ -173,6 +281,8 @@ export class Accounts {
       webhookEndpoints: [],
       paymentIntents: new Map(),
       paymentMethods: new Map(),
+      charges: new Map(),
+      refunds: new Map(),
       events: [],
       idempotency: new Map(),
     };
