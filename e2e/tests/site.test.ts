@@ -147,7 +147,6 @@ describe('remote routes through the shell', () => {
 
   it.each([
     ['/admin/dashboard', 'Dashboard'],
-    ['/admin/orders', 'Orders Management'],
     ['/admin/analytics', 'Analytics Dashboard'],
   ])('%s is the %s placeholder', async (pathname, title) => {
     await logInFor(pathname);

@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import { outboxRelayQueryShapes, unservedQueryShapes, type IndexSpec, type QueryShape } from '@altmed/service-kit';
-import { paymentModel, paymentSuccessModel, stripeEventModel } from './payments/payment.model';
+import { paymentModel, paymentRefundModel, paymentSuccessModel, stripeEventModel } from './payments/payment.model';
 import { promoCodeModel } from './promo-codes/promo-code.model';
 
 const connection = mongoose.createConnection();
@@ -16,6 +16,8 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
       { name: "recording an intent's outcome on its payment", equality: ['_id'] },
       { name: "receipts: a member's succeeded payments, newest first", equality: ['userId', 'status'], sort: { paidAt: -1 } },
       { name: "Users Management: a member's payments, newest first", equality: ['userId'], sort: { createdAt: -1 }, range: ['status'] },
+      // Orders Management's list reads every payment once per instance (a read model), then the changed ones by id.
+      { name: 'Orders Management: the payments an event names', equality: ['_id'] },
       ...outboxRelayQueryShapes,
     ],
   ],
@@ -23,6 +25,11 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
     'payment_successes',
     paymentSuccessModel(connection).schema.indexes(),
     [{ name: "confirm and webhooks: whether and when a payment's success was recorded", equality: ['_id'] }, ...outboxRelayQueryShapes],
+  ],
+  [
+    'payment_refunds',
+    paymentRefundModel(connection).schema.indexes(),
+    [{ name: "refunds and webhooks: whether and how a payment's refund was recorded", equality: ['_id'] }, ...outboxRelayQueryShapes],
   ],
   ['stripe_events', stripeEventModel(connection).schema.indexes(), [{ name: 'webhooks: whether a Stripe event was handled', equality: ['_id'] }]],
   [

@@ -1,6 +1,9 @@
 import { identityTokenVerifier, startService, type RunningService } from '@altmed/service-kit';
 import type { BillingConfig } from './config';
-import { paymentModel, paymentSuccessModel, stripeEventModel } from './payments/payment.model';
+import { KeptPaymentList } from './orders/kept-payment-list';
+import type { OrdersDeps } from './orders/orders.domain';
+import { ordersRouter } from './orders/orders.routes';
+import { paymentModel, paymentRefundModel, paymentSuccessModel, stripeEventModel } from './payments/payment.model';
 import { paymentsRouter } from './payments/payments.routes';
 import { promoCodeModel } from './promo-codes/promo-code.model';
 import { promoCodesRouter } from './promo-codes/promo-codes.routes';
@@ -14,25 +17,34 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
     config,
     // Payments need Stripe and the database; their events wait in the outbox while the broker is away.
     worksWithoutBroker: true,
-    async setup({ connection, app, logger, relayOutbox }) {
+    async setup({ connection, broker, app, logger, relayOutbox }) {
       const payments = paymentModel(connection);
       const successes = paymentSuccessModel(connection);
+      const refunds = paymentRefundModel(connection);
       const promoCodes = promoCodeModel(connection);
       const stripeEvents = stripeEventModel(connection);
-      await Promise.all([payments.init(), successes.init(), promoCodes.init(), stripeEvents.init()]);
-      const deps: WebhooksDeps = {
+      await Promise.all([payments.init(), successes.init(), refunds.init(), promoCodes.init(), stripeEvents.init()]);
+      const paymentList = new KeptPaymentList(payments, logger);
+      paymentList.subscribe(broker);
+      // Not awaited: payments are taken while the admin list is read (it waits for its queue first).
+      paymentList.readInBackground();
+      const deps: OrdersDeps & WebhooksDeps = {
         payments,
         successes,
+        refunds,
+        paymentList,
         promoCodes,
         stripeEvents,
         stripe: createStripeClient(config),
         webhookSecret: config.STRIPE_WEBHOOK_SECRET,
         logger,
-        onEventsWritten: relayOutbox([payments, successes]),
+        onEventsWritten: relayOutbox([payments, successes, refunds]),
       };
       const verifier = identityTokenVerifier(config);
       app.use(paymentsRouter(deps, verifier));
+      app.use(ordersRouter(deps, verifier));
       app.use(promoCodesRouter(deps, verifier));
+      return { stop: async () => paymentList.stop() };
     },
   });
 }

@@ -1,6 +1,6 @@
 import { EventInbox, startService, type RunningService } from '@altmed/service-kit';
 import type { IdentityConfig } from './config';
-import { membershipConsumer } from './membership/membership.handler';
+import { membershipConsumer, membershipRefundConsumer } from './membership/membership.handler';
 import { jwksRouter } from './tokens/jwks.routes';
 import { loadSigningKey } from './tokens/signing-key';
 import { localTokenVerifier, type TokenSettings } from './tokens/tokens';
@@ -50,10 +50,11 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
       const memberList = new KeptMemberList(users, logger);
       memberList.subscribe(broker);
       // Not awaited: the service listens while the list is read (it waits for its queue first).
-      memberList.readInBackground(logger);
+      memberList.readInBackground();
 
       const inbox = new EventInbox(connection);
       broker.consume(membershipConsumer({ users, inbox, logger, onEventsWritten }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
+      broker.consume(membershipRefundConsumer({ users, inbox, logger, onEventsWritten }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
 
       app.use(jwksRouter(key));
       if (config.INTERNAL_API_TOKEN) app.use(providerAccountsRouter(deps, config.INTERNAL_API_TOKEN));

@@ -10,7 +10,6 @@ beforeEach(() => localStorage.clear());
 describe('admin placeholders', () => {
   it.each([
     ['/admin/dashboard', 'Dashboard'],
-    ['/admin/orders', 'Orders Management'],
     ['/admin/analytics', 'Analytics Dashboard'],
   ])('%s shows %s, under development', (path, title) => {
     const store = createSessionStore(localStorage);
@@ -19,6 +18,30 @@ describe('admin placeholders', () => {
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByText('This page is under development.')).toBeInTheDocument();
     expect(screen.getByText('Coming Soon')).toBeInTheDocument();
+  });
+
+  it('/admin/orders is Orders Management, no longer a placeholder', async () => {
+    server.setRoutes([
+      {
+        method: 'GET',
+        path: '/api/payments',
+        status: 200,
+        body: {
+          payments: [],
+          counts: { all: 0, open: 0, requires_action: 0, processing: 0, failed: 0, succeeded: 0, canceled: 0, refunded: 0 },
+          page: 1,
+          pageSize: 20,
+          total: 0,
+          totalPages: 1,
+        },
+      },
+    ]);
+    const store = createSessionStore(localStorage);
+    store.login('t', adminUser);
+    renderAdmin('/admin/orders', store);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders Management' })).toBeInTheDocument();
+    expect(await screen.findByText('No payments found.')).toBeInTheDocument();
+    expect(screen.queryByText('Coming Soon')).not.toBeInTheDocument();
   });
 
   it('sends unknown admin paths to the home page', () => {

@@ -15,6 +15,7 @@ const MemberPage = lazy(() => import('../features/members').then((m) => ({ defau
 // Admin Settings and the page an invitation email links to come in one chunk.
 const AdminSettingsPage = lazy(() => import('../features/administrators').then((m) => ({ default: m.AdminSettingsPage })));
 const AcceptInvitationPage = lazy(() => import('../features/administrators').then((m) => ({ default: m.AcceptInvitationPage })));
+const OrdersPage = lazy(() => import('../features/orders').then((m) => ({ default: m.OrdersPage })));
 const SupportPage = lazy(() => import('../features/support').then((m) => ({ default: m.SupportPage })));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -72,7 +73,14 @@ export default function AdminApp() {
             </Loading>
           }
         />
-        <Route path="orders" element={<PlaceholderPage title="Orders Management" />} />
+        <Route
+          path="orders"
+          element={
+            <Loading>
+              <OrdersPage />
+            </Loading>
+          }
+        />
         <Route path="analytics" element={<PlaceholderPage title="Analytics Dashboard" />} />
         <Route
           path="settings"

@@ -56,6 +56,7 @@ import {
   supportReplyRequestSchema,
   supportReplyResponseSchema,
 } from './support';
+import { adminOrdersQuerySchema, adminOrdersResponseSchema, refundResponseSchema } from './orders';
 import { newPromoCodeSchema, promoCodeListResponseSchema, promoCodeSchema } from './promo-codes';
 import {
   adminReviewResponseSchema,
@@ -548,13 +549,32 @@ export const API_ROUTES = {
       'An admin has the receipt of a succeeded payment emailed to its member again (svc-notify sends it once per request); the request is kept on the payment with the admin and the time. A payment that did not succeed gets 409. Admins only.',
     responses: { 202: receiptResendResponseSchema },
   },
+  'GET /payments': {
+    service: 'billing',
+    outcomes: admins,
+    operationId: 'listOrdersForAdmin',
+    summary: 'Every payment, for Orders Management',
+    description:
+      'Payment attempts whose member name or email or promo code contains the search, in one status if asked, newest first, a page at a time, with how many match in each status. Admins only.',
+    query: adminOrdersQuerySchema,
+    responses: { 200: adminOrdersResponseSchema },
+  },
+  'POST /payments/:paymentId/refund': {
+    service: 'billing',
+    outcomes: admins,
+    operationId: 'refundPayment',
+    summary: 'Refund a paid membership in full',
+    description:
+      'An admin gives a succeeded payment back in full through Stripe; the membership it paid for ends (svc-identity) and the member gets one refund email (svc-notify). A payment already refunded, not paid, or of nothing (a 100% code) gets 409; asked twice at once, Stripe refunds once. Admins only.',
+    responses: { 200: refundResponseSchema },
+  },
   'POST /payments/webhook': {
     service: 'billing',
     outcomes: everyone,
     operationId: 'receiveStripeEvent',
     summary: 'Stripe’s events, signed (Stripe-Signature)',
     description:
-      'Stripe’s events about payment intents. The Stripe-Signature header over the raw body is the authentication; an unsigned or wrongly signed event gets 400.',
+      'Stripe’s events about payment intents and refunds (`charge.refunded`). The Stripe-Signature header over the raw body is the authentication; an unsigned or wrongly signed event gets 400.',
     body: z.looseObject({ id: z.string(), type: z.string() }),
     responses: { 200: z.object({ received: z.literal(true) }) },
   },

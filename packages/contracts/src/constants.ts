@@ -178,6 +178,12 @@ export const MEMBER_ADMIN_ACTIONS = ['block', 'unblock'] as const;
 export type MemberAdminAction = (typeof MEMBER_ADMIN_ACTIONS)[number];
 /** A member has few payments, saved and reviewed providers: an admin sees the newest this many of each. */
 export const MEMBER_DETAIL_LIMIT = 100;
+/** Orders Management: a payment's states as the admin list shows and filters them (a record still being written is not listed). */
+export const ORDER_STATUSES = ['open', 'requires_action', 'processing', 'failed', 'succeeded', 'canceled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+/** The pager offers pages up to this one (20,000 payments); a search narrows past it. */
+export const ADMIN_ORDERS_MAX_PAGE = 1_000;
 /** How long an administrator's invitation link works. */
 export const ADMIN_INVITATION_TTL_HOURS = 48;
 

@@ -11,6 +11,7 @@ export * from './client-reports';
 export * from './directory';
 export * from './reviews';
 export * from './members-admin';
+export * from './orders';
 export * from './administrators';
 export * from './support';
 export * from './openapi';

@@ -85,6 +85,8 @@ export const adminPaymentSchema = z.object({
   paidAt: z.string().nullable(),
   /** Each time an admin had the receipt emailed again (admin's email, ISO time), oldest first. */
   receiptResends: z.array(z.object({ by: z.string(), at: z.string() })),
+  /** The full refund, once made: by an administrator (their email) or in Stripe's dashboard (null). */
+  refund: z.object({ by: z.string().nullable(), at: z.string() }).nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 export const memberPaymentsResponseSchema = z.object({ payments: z.array(adminPaymentSchema) });

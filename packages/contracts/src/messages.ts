@@ -1,5 +1,6 @@
 import {
   ADMIN_MEMBERS_MAX_PAGE,
+  ADMIN_ORDERS_MAX_PAGE,
   ADMIN_SUPPORT_MAX_PAGE,
   SUPPORT_MESSAGE_MAX_LENGTH,
   COMPARE_MAX_PROVIDERS,
@@ -148,6 +149,17 @@ export const MemberAdminMessages = {
   listLoading: 'The member list is still loading; try again in a minute',
   receiptResent: 'The receipt is on its way to the member again.',
   receiptOnlyForPaid: 'Only a paid membership has a receipt',
+} as const;
+
+/** Orders Management (the admin area). */
+export const OrderMessages = {
+  statusInvalid: 'Status must be open, requires_action, processing, failed, succeeded, canceled or refunded',
+  pageInvalid: `The page must be a whole number from 1 to ${ADMIN_ORDERS_MAX_PAGE}`,
+  listLoading: 'The payment list is still loading; try again in a minute',
+  refunded: 'The payment is refunded and the membership it paid for has ended.',
+  alreadyRefunded: 'This payment has already been refunded',
+  refundOnlyForPaid: 'Only a paid membership can be refunded',
+  nothingToRefund: 'Nothing was charged for this payment, so there is nothing to refund',
 } as const;
 
 /** Admin Settings (the admin area). */

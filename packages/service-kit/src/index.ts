@@ -17,3 +17,5 @@ export * from './migrations';
 export * from './settles-within';
 export * from './metrics';
 export * from './event-fed-read-model';
+export * from './newest-first-list';
+export * from './background-read-model';

@@ -1,7 +1,7 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { OUTBOX_INDEX, outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
 
-export const PAYMENT_STATUSES = ['creating', 'open', 'requires_action', 'processing', 'failed', 'succeeded', 'canceled'] as const;
+export const PAYMENT_STATUSES = ['creating', 'open', 'requires_action', 'processing', 'failed', 'succeeded', 'canceled', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** One attempt to pay for a membership: one Stripe payment intent (none for a 100 % code). */
@@ -15,6 +15,8 @@ export interface PaymentDocument extends WithOutbox {
    */
   purchaseKey: string;
   userId: string;
+  /** The member's name and email when they started the payment (absent on payments made before they were kept). */
+  member?: { name: string; email: string };
   amount: number;
   currency: string;
   promoCode: string | null;
@@ -27,6 +29,10 @@ export interface PaymentDocument extends WithOutbox {
   paidAt?: Date;
   /** Each time an admin had the receipt emailed again (the audit trail). */
   receiptResends?: { by: { id: string; email: string }; at: Date }[];
+  /** An administrator's ask for a refund, kept before Stripe is called: whichever records the refund (the call, the webhook) names them. */
+  refundAskedBy?: { id: string; email: string };
+  /** The full refund, once recorded: Stripe's refund (null when only the charge told of it), who asked (null: Stripe's dashboard), when. */
+  refund?: { stripeRefundId: string | null; by: { id: string; email: string } | null; at: Date };
   createdAt: Date;
   updatedAt: Date;
 }
@@ -36,6 +42,7 @@ const paymentSchema = new Schema<PaymentDocument>(
     _id: { type: String, required: true },
     purchaseKey: { type: String, required: true, unique: true },
     userId: { type: String, required: true },
+    member: { type: new Schema({ name: { type: String, required: true }, email: { type: String, required: true } }, { _id: false }), default: undefined },
     amount: { type: Number, required: true },
     currency: { type: String, required: true },
     promoCode: { type: String, default: null },
@@ -52,6 +59,18 @@ const paymentSchema = new Schema<PaymentDocument>(
           { _id: false },
         ),
       ],
+      default: undefined,
+    },
+    refundAskedBy: { type: new Schema({ id: { type: String, required: true }, email: { type: String, required: true } }, { _id: false }), default: undefined },
+    refund: {
+      type: new Schema(
+        {
+          stripeRefundId: { type: String, default: null },
+          by: { type: new Schema({ id: { type: String, required: true }, email: { type: String, required: true } }, { _id: false }), default: null },
+          at: { type: Date, required: true },
+        },
+        { _id: false },
+      ),
       default: undefined,
     },
     ...outboxSchemaFields,
@@ -97,6 +116,35 @@ export type PaymentSuccessModel = Model<PaymentSuccessDocument>;
 
 export function paymentSuccessModel(connection: Connection): PaymentSuccessModel {
   return connection.model<PaymentSuccessDocument>('PaymentSuccess', paymentSuccessSchema, 'payment_successes');
+}
+
+/**
+ * A payment's full refund, inserted once like its success: of the admin's call and Stripe's
+ * `charge.refunded` copies, exactly one insert succeeds and carries payment.refunded.
+ */
+export interface PaymentRefundDocument extends WithOutbox {
+  _id: string;
+  stripeRefundId: string | null;
+  by: { id: string; email: string } | null;
+  refundedAt: Date;
+}
+
+const paymentRefundSchema = new Schema<PaymentRefundDocument>(
+  {
+    _id: { type: String, required: true },
+    stripeRefundId: { type: String, default: null },
+    by: { type: new Schema({ id: { type: String, required: true }, email: { type: String, required: true } }, { _id: false }), default: null },
+    refundedAt: { type: Date, required: true },
+    ...outboxSchemaFields,
+  },
+  { versionKey: false },
+);
+paymentRefundSchema.index(OUTBOX_INDEX);
+
+export type PaymentRefundModel = Model<PaymentRefundDocument>;
+
+export function paymentRefundModel(connection: Connection): PaymentRefundModel {
+  return connection.model<PaymentRefundDocument>('PaymentRefund', paymentRefundSchema, 'payment_refunds');
 }
 
 /** Stripe events already handled, by event id: a redelivered event is answered without work. */

@@ -33,6 +33,10 @@ import { callStripe } from '../stripe/stripe-errors';
 import type { PaymentDocument, PaymentModel, PaymentStatus, PaymentSuccessModel } from './payment.model';
 
 const SOURCE = 'svc-billing';
+
+/** Written with every change of what Orders Management lists (a state, a refund): each instance's list reads the payment again. */
+export const paymentChangedEvent = (paymentIds: string[]) => createEvent('payment.changed', { paymentIds }, SOURCE);
+
 export interface PaymentsDeps extends PromoCodesDeps {
   payments: PaymentModel;
   successes: PaymentSuccessModel;
@@ -54,14 +58,16 @@ export interface PaymentIntentRequest {
  * open payment record is found by its purchase key, and the Stripe call's idempotency key is
  * derived from that record. Nothing to charge (a 100 % code) activates the membership at once.
  */
-export async function createPaymentIntent(deps: PaymentsDeps, callerId: string, request: PaymentIntentRequest): Promise<CreatePaymentIntentResponse> {
+export async function createPaymentIntent(deps: PaymentsDeps, caller: AccessTokenClaims, request: PaymentIntentRequest): Promise<CreatePaymentIntentResponse> {
+  const callerId = caller.sub;
   if (request.userId !== callerId) throw forbidden();
+  const member = { name: caller.name, email: caller.email };
   const promo = request.promoCode ? await findValidPromoCode(deps, request.promoCode) : undefined;
   const amount = membershipPriceCents(promo?.discountPercentage);
   if (request.amount !== amount) throw badRequest(`${Messages.amountMismatch}: expected ${amount} cents`);
-  if (amount === 0) return redeemFreeMembership(deps, callerId, promo!);
+  if (amount === 0) return redeemFreeMembership(deps, callerId, member, promo!);
 
-  const payment = await openPayment(deps, callerId, amount, promo);
+  const payment = await openPayment(deps, callerId, member, amount, promo);
   if (payment.clientSecret) return { clientSecret: payment.clientSecret };
   const intent = await callStripe(() =>
     deps.stripe.paymentIntents.create(
@@ -77,17 +83,22 @@ export async function createPaymentIntent(deps: PaymentsDeps, callerId: string, 
     ),
   );
   if (!intent.client_secret) throw new Error(`Stripe answered payment intent ${intent.id} without a client secret`);
-  await deps.payments.updateOne(
+  const opened = await deps.payments.updateOne(
     { _id: payment._id, status: 'creating' },
-    { $set: { paymentIntentId: intent.id, clientSecret: intent.client_secret, status: 'open' satisfies PaymentStatus } },
+    withEvents<PaymentDocument>({ $set: { paymentIntentId: intent.id, clientSecret: intent.client_secret, status: 'open' satisfies PaymentStatus } }, [
+      paymentChangedEvent([payment._id]),
+    ]),
   );
+  if (opened.modifiedCount === 1) deps.onEventsWritten();
   return { clientSecret: intent.client_secret };
 }
+
+type PaymentMember = NonNullable<PaymentDocument['member']>;
 
 const openPurchaseKey = (userId: string, amount: number, promo?: ValidPromoCode) => `open:${userId}:${amount}:${promo?.code ?? ''}`;
 
 /** The caller's open payment for this purchase, made if there is none. */
-async function openPayment(deps: PaymentsDeps, userId: string, amount: number, promo?: ValidPromoCode): Promise<PaymentDocument> {
+async function openPayment(deps: PaymentsDeps, userId: string, member: PaymentMember, amount: number, promo?: ValidPromoCode): Promise<PaymentDocument> {
   const purchaseKey = openPurchaseKey(userId, amount, promo);
   const existing = await deps.payments.findOne({ purchaseKey }).lean<PaymentDocument>();
   if (existing) return existing;
@@ -96,6 +107,7 @@ async function openPayment(deps: PaymentsDeps, userId: string, amount: number, p
       _id: randomUUID(),
       purchaseKey,
       userId,
+      member,
       amount,
       currency: MEMBERSHIP_CURRENCY,
       promoCode: promo?.code ?? null,
@@ -116,7 +128,7 @@ async function openPayment(deps: PaymentsDeps, userId: string, amount: number, p
  * A 100 % code: the payment succeeds at once, without Stripe. One free year per user and code:
  * asking again answers the same confirmation and activates nothing more.
  */
-async function redeemFreeMembership(deps: PaymentsDeps, userId: string, promo: ValidPromoCode): Promise<CreatePaymentIntentResponse> {
+async function redeemFreeMembership(deps: PaymentsDeps, userId: string, member: PaymentMember, promo: ValidPromoCode): Promise<CreatePaymentIntentResponse> {
   const id = randomUUID();
   const paidAt = new Date();
   const event = createEvent(
@@ -129,13 +141,14 @@ async function redeemFreeMembership(deps: PaymentsDeps, userId: string, promo: V
       _id: id,
       purchaseKey: `free:${userId}:${promo.code}`,
       userId,
+      member,
       amount: 0,
       currency: MEMBERSHIP_CURRENCY,
       promoCode: promo.code,
       discountPercentage: promo.discountPercentage,
       status: 'succeeded',
       paidAt,
-      ...outboxFieldsFor([event]),
+      ...outboxFieldsFor([event, paymentChangedEvent([id])]),
     });
     deps.onEventsWritten();
   } catch (err) {
@@ -163,10 +176,24 @@ export async function listReceipts(deps: PaymentsDeps, callerId: string): Promis
   };
 }
 
-type AdminPaymentRecord = Pick<PaymentDocument, '_id' | 'userId' | 'amount' | 'currency' | 'promoCode' | 'status' | 'createdAt' | 'paidAt' | 'receiptResends'>;
-const ADMIN_PAYMENT_FIELDS = { userId: 1, amount: 1, currency: 1, promoCode: 1, status: 1, createdAt: 1, paidAt: 1, receiptResends: 1 } as const;
+export type AdminPaymentRecord = Pick<
+  PaymentDocument,
+  '_id' | 'userId' | 'member' | 'amount' | 'currency' | 'promoCode' | 'status' | 'createdAt' | 'paidAt' | 'receiptResends' | 'refund'
+>;
+export const ADMIN_PAYMENT_FIELDS = {
+  userId: 1,
+  member: 1,
+  amount: 1,
+  currency: 1,
+  promoCode: 1,
+  status: 1,
+  createdAt: 1,
+  paidAt: 1,
+  receiptResends: 1,
+  refund: 1,
+} as const;
 
-function adminPaymentView(payment: AdminPaymentRecord): AdminPayment {
+export function adminPaymentView(payment: AdminPaymentRecord): AdminPayment {
   return {
     id: payment._id,
     userId: payment.userId,
@@ -177,6 +204,7 @@ function adminPaymentView(payment: AdminPaymentRecord): AdminPayment {
     createdAt: payment.createdAt.toISOString(),
     paidAt: payment.paidAt?.toISOString() ?? null,
     receiptResends: (payment.receiptResends ?? []).map((resend) => ({ by: resend.by.email, at: resend.at.toISOString() })),
+    refund: payment.refund ? { by: payment.refund.by?.email ?? null, at: payment.refund.at.toISOString() } : null,
   };
 }
 
@@ -222,7 +250,7 @@ export async function confirmPayment(deps: PaymentsDeps, callerId: string, reque
   const payment = await deps.payments.findOne({ paymentIntentId: request.paymentIntentId }).lean<PaymentDocument>();
   if (!payment) throw notFound(Messages.paymentNotFound);
   if (payment.userId !== callerId) throw forbidden();
-  if (payment.status === 'succeeded' || (await deps.successes.exists({ _id: payment._id }))) return confirmed;
+  if (payment.status === 'succeeded' || payment.status === 'refunded' || (await deps.successes.exists({ _id: payment._id }))) return confirmed;
 
   let intent = await callStripe(() => deps.stripe.paymentIntents.retrieve(request.paymentIntentId));
   const failedBefore = intent.last_payment_error?.payment_method?.id === request.paymentMethodId;
@@ -298,11 +326,7 @@ export async function recordSuccess(deps: PaymentsDeps, payment: PaymentDocument
     recorded = false;
   }
   const success = await deps.successes.findById(payment._id).select({ paidAt: 1 }).lean<{ paidAt: Date }>();
-  // Once marked, left alone: a late or replayed recorder changes nothing (not even updatedAt).
-  await deps.payments.updateOne(
-    { _id: payment._id, status: { $ne: 'succeeded' } },
-    { $set: { status: 'succeeded', paidAt: success?.paidAt ?? paidAt, purchaseKey: `closed:${payment._id}` }, $unset: { lastError: 1 } },
-  );
+  await markSucceeded(deps, payment._id, success?.paidAt ?? paidAt);
   return recorded;
 }
 
@@ -312,15 +336,24 @@ export async function recordSuccess(deps: PaymentsDeps, payment: PaymentDocument
  */
 export async function recordIntentState(deps: PaymentsDeps, payment: PaymentDocument, status: Exclude<PaymentStatus, 'succeeded'>, lastError?: string) {
   const closes = status === 'canceled' ? { purchaseKey: `closed:${payment._id}` } : {};
-  await deps.payments.updateOne(
-    { _id: payment._id, status: { $ne: 'succeeded' } },
-    { $set: { status, ...closes, ...(lastError ? { lastError } : {}) }, ...(lastError ? {} : { $unset: { lastError: 1 } }) },
+  const recorded = await deps.payments.updateOne(
+    { _id: payment._id, status: { $nin: ['succeeded', 'refunded'] } },
+    withEvents<PaymentDocument>({ $set: { status, ...closes, ...(lastError ? { lastError } : {}) }, ...(lastError ? {} : { $unset: { lastError: 1 } }) }, [
+      paymentChangedEvent([payment._id]),
+    ]),
   );
+  if (recorded.modifiedCount === 1) deps.onEventsWritten();
   const success = await deps.successes.findById(payment._id).select({ paidAt: 1 }).lean<{ paidAt: Date }>();
-  if (success) {
-    await deps.payments.updateOne(
-      { _id: payment._id },
-      { $set: { status: 'succeeded', paidAt: success.paidAt, purchaseKey: `closed:${payment._id}` }, $unset: { lastError: 1 } },
-    );
-  }
+  if (success) await markSucceeded(deps, payment._id, success.paidAt);
+}
+
+/** The payment record says succeeded, with the success's paid-at; once marked (or refunded since), left alone, not even updatedAt. */
+async function markSucceeded(deps: PaymentsDeps, paymentId: string, paidAt: Date): Promise<void> {
+  const marked = await deps.payments.updateOne(
+    { _id: paymentId, status: { $nin: ['succeeded', 'refunded'] } },
+    withEvents<PaymentDocument>({ $set: { status: 'succeeded', paidAt, purchaseKey: `closed:${paymentId}` }, $unset: { lastError: 1 } }, [
+      paymentChangedEvent([paymentId]),
+    ]),
+  );
+  if (marked.modifiedCount === 1) deps.onEventsWritten();
 }

@@ -11,7 +11,7 @@ export function paymentsRouter(deps: WebhooksDeps, verifier: TokenVerifier): Rou
 
   router.post('/payments/create-payment-intent', member, async (req, res) => {
     const request = parseInput(createPaymentIntentRequestSchema, req.body);
-    res.json(await createPaymentIntent(deps, res.locals.auth!.sub, request));
+    res.json(await createPaymentIntent(deps, res.locals.auth!, request));
   });
 
   router.post('/payments/confirm-payment', member, async (req, res) => {

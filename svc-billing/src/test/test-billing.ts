@@ -94,7 +94,9 @@ export interface PaymentsListener {
 }
 
 /** Collects every event of one type (payment.succeeded unless told) published on the test file's exchange. */
-export async function listenForPayments(type: 'payment.succeeded' | 'receipt.resend_requested' = 'payment.succeeded'): Promise<PaymentsListener> {
+export async function listenForPayments(
+  type: 'payment.succeeded' | 'payment.refunded' | 'receipt.resend_requested' = 'payment.succeeded',
+): Promise<PaymentsListener> {
   const connection = await connect(process.env.AMQP_URL!);
   const channel = await connection.createChannel();
   await channel.assertExchange(testEventsExchange(), 'topic', { durable: true });
@@ -115,10 +117,14 @@ export async function listenForPayments(type: 'payment.succeeded' | 'receipt.res
   };
 }
 
-/** Waits until billing has handled (and recorded) every event the Stripe emulator made about these intents; their webhooks go out in the background. */
+/** Waits until billing has handled (and recorded) every event the Stripe emulator made about these intents (their charges and refunds too); their webhooks go out in the background. */
 async function waitForStripeWebhooks(billing: TestBilling, paymentIntentIds: string[]): Promise<void> {
   const intents = new Set(paymentIntentIds);
-  const intentOf = (event: Stripe.Event) => (event.data.object as { id?: string }).id ?? '';
+  // An intent's own events carry it; a charge's or a refund's name it.
+  const intentOf = (event: Stripe.Event) => {
+    const object = event.data.object as { id?: string; payment_intent?: string | null };
+    return object.payment_intent ?? object.id ?? '';
+  };
   const { data: latest, has_more: hasMore } = await billing.stripe.events.list({ limit: 100 });
   // Newest first: if the oldest listed is still about these intents, older ones may be missing from the list.
   if (hasMore && intents.has(intentOf(latest.at(-1)!))) throw new Error('these intents have more than 100 events: list them some other way');

@@ -2,9 +2,10 @@ import type Stripe from 'stripe';
 import { Messages } from '@altmed/contracts';
 import { badRequest, isDuplicateKeyError } from '@altmed/service-kit';
 import type { PaymentDocument, StripeEventModel } from '../payments/payment.model';
-import { recordIntentState, recordSuccess, type PaymentsDeps } from '../payments/payments.domain';
+import { recordRefund, type RefundsDeps } from '../orders/orders.domain';
+import { recordIntentState, recordSuccess } from '../payments/payments.domain';
 
-export interface WebhooksDeps extends PaymentsDeps {
+export interface WebhooksDeps extends RefundsDeps {
   stripeEvents: StripeEventModel;
   webhookSecret: string;
 }
@@ -24,6 +25,7 @@ export async function handleStripeWebhook(deps: WebhooksDeps, rawBody: Buffer | 
   }
   if (await deps.stripeEvents.exists({ _id: event.id })) return;
   if (event.type.startsWith('payment_intent.')) await applyPaymentIntent(deps, event.data.object as Stripe.PaymentIntent);
+  if (event.type === 'charge.refunded') await applyRefundedCharge(deps, event.data.object);
   try {
     await deps.stripeEvents.create({ _id: event.id, type: event.type, receivedAt: new Date() });
   } catch (err) {
@@ -56,4 +58,22 @@ async function applyPaymentIntent(deps: WebhooksDeps, intent: Stripe.PaymentInte
     default:
       return;
   }
+}
+
+/** A charge refunded in full, from Orders Management or Stripe's dashboard: the payment's refund is recorded (once). A partial refund is not ours to make. */
+async function applyRefundedCharge(deps: WebhooksDeps, charge: Stripe.Charge): Promise<void> {
+  const paymentIntentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  const payment = paymentIntentId ? await deps.payments.findOne({ paymentIntentId }).select({ _id: 1 }).lean<Pick<PaymentDocument, '_id'>>() : null;
+  if (!payment) {
+    deps.logger.warn({ chargeId: charge.id, paymentIntentId }, 'refund of a charge this service did not make; ignored');
+    return;
+  }
+  if (!charge.refunded) {
+    deps.logger.warn(
+      { chargeId: charge.id, paymentId: payment._id, amountRefunded: charge.amount_refunded },
+      'partial refund made in Stripe; the membership stays',
+    );
+    return;
+  }
+  await recordRefund(deps, payment._id, charge.refunds?.data[0]?.id ?? null);
 }

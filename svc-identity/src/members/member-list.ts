@@ -1,4 +1,5 @@
 import { ADMIN_MEMBERS_MAX_PAGE, ADMIN_MEMBERS_PAGE_SIZE, type AdminMembersQuery, type AdminMemberSummary, type MembershipState } from '@altmed/contracts';
+import { NewestFirstList } from '@altmed/service-kit';
 import type { UserDocument } from '../users/user.model';
 
 /** What the list holds of a member: what its rows show, searches and sorts by. */
@@ -21,12 +22,6 @@ export interface MemberListResult {
   members: AdminMemberSummary[];
   counts: Record<'all' | MembershipState, number>;
   total: number;
-}
-
-/** Newest sign-up first, then `_id`: the order of `{ createdAt: -1, _id: 1 }`. */
-function newestFirst(a: ListedMember, b: ListedMember): number {
-  if (a.createdAt !== b.createdAt) return a.createdAt > b.createdAt ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 function timeOf(value: unknown): number {
@@ -67,19 +62,18 @@ function summaryOf(member: ListedMember, state: MembershipState): AdminMemberSum
  * 100,000 members); the rows come from here too, so a page reads nothing from the database.
  */
 export class MemberList {
-  private readonly byId = new Map<string, ListedMember>();
-  private readonly ordered: ListedMember[] = [];
+  private readonly entries: NewestFirstList<ListedMember>;
+
+  private constructor(entries = new NewestFirstList<ListedMember>()) {
+    this.entries = entries;
+  }
 
   static of(records: readonly ListedRecord[]): MemberList {
-    const list = new MemberList();
-    for (const record of records) if (record.role === 'user') list.byId.set(record._id, listed(record));
-    list.ordered.push(...list.byId.values());
-    list.ordered.sort(newestFirst);
-    return list;
+    return new MemberList(NewestFirstList.of(records.filter((record) => record.role === 'user').map(listed)));
   }
 
   get size(): number {
-    return this.byId.size;
+    return this.entries.size;
   }
 
   /** The page asked for; every word of the search must be in the name or the email, in any case. */
@@ -89,7 +83,7 @@ export class MemberList {
     const counts = { all: 0, none: 0, active: 0, expired: 0 };
     const members: AdminMemberSummary[] = [];
     let total = 0;
-    for (const member of this.ordered) {
+    for (const member of this.entries.values()) {
       if (words.length > 0 && !words.every((word) => member.searched.includes(word))) continue;
       const state = stateOf(member, now);
       counts.all += 1;
@@ -103,31 +97,12 @@ export class MemberList {
 
   /** Puts the record in its place; an account that is no member's leaves the list. */
   upsert(record: ListedRecord): void {
-    this.remove(record._id);
-    if (record.role !== 'user') return;
-    const member = listed(record);
-    this.ordered.splice(this.positionOf(member), 0, member);
-    this.byId.set(member.id, member);
+    if (record.role === 'user') this.entries.upsert(listed(record));
+    else this.entries.remove(record._id);
   }
 
   remove(id: string): void {
-    const member = this.byId.get(id);
-    if (!member) return;
-    const position = this.positionOf(member);
-    this.ordered.splice(this.ordered[position] === member ? position : this.ordered.indexOf(member), 1);
-    this.byId.delete(id);
-  }
-
-  /** The first position whose member does not come before `member`. */
-  private positionOf(member: ListedMember): number {
-    let low = 0;
-    let high = this.ordered.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (newestFirst(this.ordered[middle]!, member) < 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    this.entries.remove(id);
   }
 }
 

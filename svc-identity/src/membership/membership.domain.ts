@@ -1,5 +1,6 @@
-import { MEMBERSHIP_PERIOD_MONTHS, type Membership, type PaymentSucceededV1 } from '@altmed/contracts';
+import { MEMBERSHIP_PERIOD_MONTHS, type Membership, type PaymentRefundedV1, type PaymentSucceededV1 } from '@altmed/contracts';
 import { createEvent, withEvents, type EventInbox, type Logger } from '@altmed/service-kit';
+import { memberChangedEvent } from '../members/kept-member-list';
 import type { UserDocument, UserModel } from '../users/user.model';
 
 const SOURCE = 'svc-identity';
@@ -16,9 +17,9 @@ export function membershipOf(user: Pick<UserDocument, 'membershipEndsAt'>, now =
   return { status: user.membershipEndsAt > now ? 'active' : 'expired', endsAt: user.membershipEndsAt.toISOString() };
 }
 
-export function addMembershipPeriod(start: Date): Date {
+export function addMembershipPeriod(start: Date, periods = 1): Date {
   const end = new Date(start);
-  end.setUTCMonth(end.getUTCMonth() + MEMBERSHIP_PERIOD_MONTHS);
+  end.setUTCMonth(end.getUTCMonth() + periods * MEMBERSHIP_PERIOD_MONTHS);
   return end;
 }
 
@@ -42,13 +43,14 @@ export async function applyPaymentOnce(deps: MembershipDeps, payment: PaymentSuc
 export async function applyPayment(deps: MembershipDeps, payment: PaymentSucceededV1): Promise<'applied' | 'already-applied' | 'unknown-user'> {
   const user = await deps.users
     .findById(payment.userId)
-    .select({ name: 1, email: 1, membershipEndsAt: 1, membershipPayments: 1 })
-    .lean<Pick<UserDocument, '_id' | 'name' | 'email' | 'membershipEndsAt' | 'membershipPayments'>>();
+    .select({ name: 1, email: 1, membershipEndsAt: 1, membershipPayments: 1, membershipRefunds: 1 })
+    .lean<Pick<UserDocument, '_id' | 'name' | 'email' | 'membershipEndsAt' | 'membershipPayments' | 'membershipRefunds'>>();
   if (!user) {
     deps.logger.warn({ userId: payment.userId, paymentId: payment.paymentId }, 'payment for an unknown user: no membership to activate');
     return 'unknown-user';
   }
-  if (user.membershipPayments?.includes(payment.paymentId)) return 'already-applied';
+  // A payment refunded before its success was applied buys nothing.
+  if (user.membershipPayments?.includes(payment.paymentId) || user.membershipRefunds?.includes(payment.paymentId)) return 'already-applied';
 
   const paidAt = new Date(payment.paidAt);
   const current = user.membershipEndsAt;
@@ -75,4 +77,45 @@ export async function applyPayment(deps: MembershipDeps, payment: PaymentSucceed
   const now = await deps.users.exists({ _id: user._id, membershipPayments: payment.paymentId });
   if (now) return 'already-applied';
   throw new Error(`Membership of ${user._id} changed while payment ${payment.paymentId} was applied; retry`);
+}
+
+export async function endRefundedMembershipOnce(deps: MembershipDeps, refund: PaymentRefundedV1): Promise<void> {
+  await deps.inbox.runOnce('membership-refund', refund.paymentId, async () => {
+    await endRefundedMembership(deps, refund);
+  });
+}
+
+/**
+ * A refunded payment's year is taken back: the membership ends a year earlier, and no later than
+ * the refund (a member who paid once has no membership left). Like a payment, the new end, the
+ * refund's id and member.changed are one write, conditional on the end it was computed from.
+ */
+export async function endRefundedMembership(deps: MembershipDeps, refund: PaymentRefundedV1): Promise<'ended' | 'already-ended' | 'unknown-user'> {
+  const user = await deps.users
+    .findById(refund.userId)
+    .select({ membershipEndsAt: 1, membershipPayments: 1, membershipRefunds: 1 })
+    .lean<Pick<UserDocument, '_id' | 'membershipEndsAt' | 'membershipPayments' | 'membershipRefunds'>>();
+  if (!user) {
+    deps.logger.warn({ userId: refund.userId, paymentId: refund.paymentId }, 'refund for an unknown user: no membership to end');
+    return 'unknown-user';
+  }
+  if (user.membershipRefunds?.includes(refund.paymentId)) return 'already-ended';
+
+  const current = user.membershipEndsAt;
+  // Not applied yet: recording the refund keeps the payment from ever being applied.
+  const applied = current !== undefined && user.membershipPayments?.includes(refund.paymentId);
+  const refundedAt = new Date(refund.refundedAt).getTime();
+  const end = applied ? new Date(Math.min(current.getTime(), Math.max(addMembershipPeriod(current, -1).getTime(), refundedAt))) : current;
+  const result = await deps.users.updateOne(
+    { _id: user._id, membershipRefunds: { $ne: refund.paymentId }, membershipEndsAt: current ? current : { $exists: false } },
+    withEvents<UserDocument>({ ...(end ? { $set: { membershipEndsAt: end } } : {}), $push: { membershipRefunds: refund.paymentId } }, [
+      memberChangedEvent([user._id]),
+    ]),
+  );
+  if (result.modifiedCount === 1) {
+    deps.onEventsWritten();
+    return 'ended';
+  }
+  if (await deps.users.exists({ _id: user._id, membershipRefunds: refund.paymentId })) return 'already-ended';
+  throw new Error(`Membership of ${user._id} changed while refund ${refund.paymentId} was applied; retry`);
 }

@@ -1,6 +1,6 @@
 import { parseEvent } from '@altmed/contracts';
 import type { EventConsumer } from '@altmed/service-kit';
-import { applyPaymentOnce, type MembershipDeps } from './membership.domain';
+import { applyPaymentOnce, endRefundedMembershipOnce, type MembershipDeps } from './membership.domain';
 
 export const membershipQueue = (queueSuffix: string) => `identity.payment-succeeded${queueSuffix}`;
 
@@ -11,5 +11,17 @@ export function membershipConsumer(deps: MembershipDeps, options: { queueSuffix:
     eventTypes: ['payment.succeeded'],
     prefetch: 1,
     handle: (raw) => applyPaymentOnce(deps, parseEvent('payment.succeeded', raw).data),
+  };
+}
+
+export const membershipRefundQueue = (queueSuffix: string) => `identity.payment-refunded${queueSuffix}`;
+
+/** Every payment.refunded takes its year back once. One at a time, like payments. */
+export function membershipRefundConsumer(deps: MembershipDeps, options: { queueSuffix: string }): EventConsumer {
+  return {
+    queue: membershipRefundQueue(options.queueSuffix),
+    eventTypes: ['payment.refunded'],
+    prefetch: 1,
+    handle: (raw) => endRefundedMembershipOnce(deps, parseEvent('payment.refunded', raw).data),
   };
 }

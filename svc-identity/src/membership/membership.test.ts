@@ -137,3 +137,58 @@ it('counts concurrent payments of one member one after the other', async () => {
   const threeYears = plusOneYear(plusOneYear(plusOneYear(paidAt)));
   await eventually(async () => (await membershipOf(token)).endsAt === threeYears, WAIT_MS);
 });
+
+describe('a refunded payment (payment.refunded)', () => {
+  function refundEvent(payment: EventEnvelope, refundedAt = new Date()): EventEnvelope {
+    const { paymentId, userId, amount, currency } = payment.data as PaymentSucceededV1;
+    return {
+      id: randomUUID(),
+      type: 'payment.refunded',
+      version: 1,
+      time: new Date().toISOString(),
+      source: 'svc-billing',
+      data: { paymentId, userId, amount, currency, refundedAt: refundedAt.toISOString(), refundedBy: { id: randomUUID(), email: 'admin@altmed.local' } },
+    };
+  }
+
+  it('ends a one-payment membership at the refund, once however often the refund is delivered', async () => {
+    const { token, user } = await signUp();
+    const payment = paymentEvent(user.id);
+    await publish(payment);
+    await eventually(async () => (await membershipOf(token)).status === 'active', WAIT_MS);
+
+    const refund = refundEvent(payment);
+    const before = await deliveriesDone(identity, identity.membershipRefundQueue, 'payment.refunded');
+    await Promise.all([publish(refund), publish(refund), publish({ ...refund, id: randomUUID() })]);
+    await waitForDeliveriesDone(identity, identity.membershipRefundQueue, 'payment.refunded', before + 3, WAIT_MS);
+    expect(await membershipOf(token)).toEqual({ status: 'expired', endsAt: (refund.data as { refundedAt: string }).refundedAt });
+  });
+
+  it('takes back only the refunded year of a membership paid twice', async () => {
+    const { token, user } = await signUp();
+    const first = paymentEvent(user.id);
+    await publish(first);
+    await eventually(async () => (await membershipOf(token)).status === 'active', WAIT_MS);
+    const second = paymentEvent(user.id);
+    await publish(second);
+    const twoYears = plusOneYear(plusOneYear((first.data as PaymentSucceededV1).paidAt));
+    await eventually(async () => (await membershipOf(token)).endsAt === twoYears, WAIT_MS);
+
+    const before = await deliveriesDone(identity, identity.membershipRefundQueue, 'payment.refunded');
+    await publish(refundEvent(second));
+    await waitForDeliveriesDone(identity, identity.membershipRefundQueue, 'payment.refunded', before + 1, WAIT_MS);
+    expect(await membershipOf(token)).toEqual({ status: 'active', endsAt: plusOneYear((first.data as PaymentSucceededV1).paidAt) });
+  });
+
+  it('never applies a payment whose refund came first', async () => {
+    const { token, user } = await signUp();
+    const payment = paymentEvent(user.id);
+    const beforeRefunds = await deliveriesDone(identity, identity.membershipRefundQueue, 'payment.refunded');
+    await publish(refundEvent(payment));
+    await waitForDeliveriesDone(identity, identity.membershipRefundQueue, 'payment.refunded', beforeRefunds + 1, WAIT_MS);
+    const beforePayments = await deliveriesDone(identity, identity.membershipQueue, 'payment.succeeded');
+    await publish(payment);
+    await waitForDeliveriesDone(identity, identity.membershipQueue, 'payment.succeeded', beforePayments + 1, WAIT_MS);
+    expect(await membershipOf(token)).toEqual({ status: 'none', endsAt: null });
+  });
+});

@@ -3,7 +3,7 @@ import type { AuthResponse } from '@altmed/contracts';
 import type { RunningService } from '@altmed/service-kit';
 import { eventually, startServiceUnderTest, waitForOutboxDrained, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
 import { loadIdentityConfig } from '../config';
-import { membershipQueue } from '../membership/membership.handler';
+import { membershipQueue, membershipRefundQueue } from '../membership/membership.handler';
 import { startIdentityService } from '../service';
 
 export const testPrivateKeyPem = () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
@@ -11,6 +11,8 @@ export const testPrivateKeyPem = () => generateKeyPairSync('ec', { namedCurve: '
 export interface TestIdentity extends ServiceUnderTest<RunningService> {
   /** The queue of the consumer of payment.succeeded (membership). */
   membershipQueue: string;
+  /** The queue of the consumer of payment.refunded (membership). */
+  membershipRefundQueue: string;
 }
 
 /** A real svc-identity on a free port with its own database, a fresh signing key and no admin. */
@@ -27,7 +29,8 @@ export async function startTestIdentity(env: Record<string, string | undefined> 
       ...env,
     },
   });
-  return { ...identity, membershipQueue: membershipQueue(env.EVENT_QUEUE_SUFFIX ?? identity.queueSuffix) };
+  const queueSuffix = env.EVENT_QUEUE_SUFFIX ?? identity.queueSuffix;
+  return { ...identity, membershipQueue: membershipQueue(queueSuffix), membershipRefundQueue: membershipRefundQueue(queueSuffix) };
 }
 
 /**

@@ -30,6 +30,8 @@ export interface UserDocument extends WithOutbox {
   membershipEndsAt?: Date;
   /** Payments (svc-billing's ids) already turned into membership time: each counts once. */
   membershipPayments?: string[];
+  /** Refunded payments (svc-billing's ids) whose time was taken back: each counts once. */
+  membershipRefunds?: string[];
   /** Moves on at every password reset: tokens carry the version they were issued under, older ones stop working. */
   sessionVersion: number;
   /** The one password reset link that works, if any: a newer request replaces it, using it removes it. */
@@ -68,6 +70,7 @@ const userSchema = new Schema<UserDocument>(
     },
     membershipEndsAt: { type: Date },
     membershipPayments: { type: [String], default: undefined },
+    membershipRefunds: { type: [String], default: undefined },
     sessionVersion: { type: Number, required: true, default: 0 },
     passwordReset: {
       type: new Schema(

@@ -3,8 +3,9 @@ import { ButtonLink, DetailList, EmailLayout, Paragraph } from '../mail/email-la
 import type { OutgoingEmail } from '../mail/mailer';
 import { renderEmail } from '../mail/render-email';
 
-const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-const day = (iso: string) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+export const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+export const day = (iso: string) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
 
 export const SUBSCRIPTION_EMAIL_SUBJECT = 'Your membership is confirmed';
 

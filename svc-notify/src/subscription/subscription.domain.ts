@@ -2,6 +2,7 @@ import { Messages, parseEvent, type EventEnvelope, type MembershipActivatedV1 } 
 import { forbidden, type EventConsumer, type EventInbox, isDuplicateKeyError } from '@altmed/service-kit';
 import type { Mailer } from '../mail/mailer';
 import type { ReceiptDocument, ReceiptModel } from './receipt.model';
+import { refundEmail } from './refund-email';
 import { subscriptionEmail } from './subscription-email';
 
 export interface SubscriptionDeps {
@@ -53,6 +54,29 @@ export async function resendReceiptEmail(deps: SubscriptionDeps, raw: EventEnvel
     // A Message-ID of its own: mail systems drop a second message with the first one's.
     await deps.mailer.send({ ...subscriptionEmail(membershipOf(receipt), deps.siteUrl), messageId: `<${data.requestId}.receipt-resend@altmed.local>` });
   });
+}
+
+/**
+ * A paid membership refunded: one email per payment, to the address on its receipt. A receipt not
+ * stored yet fails the delivery, which is tried again later.
+ */
+export async function sendRefundEmail(deps: SubscriptionDeps, raw: EventEnvelope): Promise<void> {
+  const { data } = parseEvent('payment.refunded', raw);
+  await deps.inbox.runOnce('refund-email', data.paymentId, async () => {
+    const receipt = await deps.receipts.findById(data.paymentId).select({ email: 1, name: 1, paymentIntentId: 1 }).lean<ReceiptDocument>();
+    if (!receipt) throw new Error(`No receipt of payment ${data.paymentId} yet; the refund email is tried again later`);
+    await deps.mailer.send(refundEmail(data, receipt, deps.siteUrl));
+  });
+}
+
+export const refundEmailQueue = (queueSuffix: string) => `notify.payment-refunded${queueSuffix}`;
+
+export function refundEmailConsumer(deps: SubscriptionDeps, options: { queueSuffix: string }): EventConsumer {
+  return {
+    queue: refundEmailQueue(options.queueSuffix),
+    eventTypes: ['payment.refunded'],
+    handle: (event) => sendRefundEmail(deps, event),
+  };
 }
 
 /** The receipt as the membership.activated it was made from. */

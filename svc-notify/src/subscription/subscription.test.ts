@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { EventEnvelope, MembershipActivatedV1, ReceiptResendRequestedV1 } from '@altmed/contracts';
+import type { EventEnvelope, MembershipActivatedV1, PaymentRefundedV1, ReceiptResendRequestedV1 } from '@altmed/contracts';
 import {
   emailsTo,
   eventually,
@@ -141,6 +141,51 @@ describe('receipt resent by an admin', () => {
       expect(email.text).toContain('$59.94');
       expect(email.text).toContain('extended');
     }
+  });
+});
+
+describe('refund email', () => {
+  let refundsPublished = 0;
+  function refunded(paymentId: string): EventEnvelope<PaymentRefundedV1> {
+    return {
+      id: randomUUID(),
+      type: 'payment.refunded',
+      version: 1,
+      time: new Date().toISOString(),
+      source: 'svc-billing',
+      data: {
+        paymentId,
+        userId: randomUUID(),
+        amount: 5994,
+        currency: 'usd',
+        refundedAt: '2026-03-05T12:00:00.000Z',
+        refundedBy: { id: randomUUID(), email: 'admin@example.com' },
+      },
+    };
+  }
+  async function publishRefund(event: EventEnvelope<PaymentRefundedV1>): Promise<void> {
+    await publisher.publish('payment.refunded', event);
+    refundsPublished += 1;
+  }
+  const refundEmailsTo = async (address: string) =>
+    emailsTo(await listEmails(), address).filter((email) => email.subject === 'Your membership payment was refunded');
+
+  it('is sent once per payment to the receipt’s address, even when the refund comes before the receipt or arrives twice', async () => {
+    const event = activated();
+    const refund = refunded(event.data.paymentId);
+    await publishRefund(refund);
+    await waitForRetries(notify, notify.queues.refundEmail, 'payment.refunded', 1);
+    await publish(event);
+    await publishRefund(refund);
+    await publishRefund({ ...refund, id: randomUUID() });
+    await eventually(async () => (await refundEmailsTo(event.data.email)).length === 1, 20_000, 'Expected the refund email');
+    await waitForEveryDeliveryDone();
+    await waitForDeliveriesDone(notify, notify.queues.refundEmail, 'payment.refunded', refundsPublished);
+    const emails = await refundEmailsTo(event.data.email);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.text).toContain('$59.94');
+    expect(emails[0]!.text).toContain('March 5, 2026');
+    expect(emails[0]!.text).toContain('Hi Grace');
   });
 });
 

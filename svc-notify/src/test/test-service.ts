@@ -9,7 +9,7 @@ import { welcomeQueue } from '../welcome/welcome.handler';
 import { providerRegisteredQueue } from '../providers/provider-registered.handler';
 import { providerStatusQueue } from '../provider-status/provider-status.handler';
 import { passwordResetQueue } from '../password-reset/password-reset.handler';
-import { receiptResendQueue, subscriptionQueue } from '../subscription/subscription.domain';
+import { receiptResendQueue, refundEmailQueue, subscriptionQueue } from '../subscription/subscription.domain';
 import { adminInvitationQueue } from '../admin-invitation/admin-invitation.handler';
 import { supportMessageQueue, supportReplyQueue } from '../support/support.domain';
 
@@ -24,6 +24,7 @@ export interface TestNotify extends ServiceUnderTest<RunningService> {
     passwordReset: string;
     subscription: string;
     receiptResend: string;
+    refundEmail: string;
     adminInvitation: string;
     supportMessage: string;
     supportReply: string;
@@ -50,6 +51,7 @@ export async function startTestNotify(env: Record<string, string> = {}): Promise
     passwordReset: passwordResetQueue(suffix),
     subscription: subscriptionQueue(suffix),
     receiptResend: receiptResendQueue(suffix),
+    refundEmail: refundEmailQueue(suffix),
     adminInvitation: adminInvitationQueue(suffix),
     supportMessage: supportMessageQueue(suffix),
     supportReply: supportReplyQueue(suffix),

@@ -19,33 +19,3 @@ export function membershipDates(membership: Membership): string | null {
   if (!date || membership.status === 'none') return null;
   return membership.status === 'active' ? `Ends ${date}` : `Ended ${date}`;
 }
-
-/** A date, or a dash when there is none (or it is not a date). */
-export function dateOrDash(value: string | null | undefined): string {
-  return (value ? formatDate(value) : null) ?? '—';
-}
-
-/** An amount in cents as money in its currency ("$119.88"); an unknown currency code is written after the amount. */
-export function formatMoney(cents: number, currency: string): string {
-  const code = currency.toUpperCase();
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${code}`;
-  }
-}
-
-const paymentStatusLabels: Record<string, string> = {
-  creating: 'Started',
-  open: 'Open',
-  requires_action: 'Needs action',
-  processing: 'Processing',
-  failed: 'Failed',
-  succeeded: 'Paid',
-  canceled: 'Canceled',
-};
-
-/** A payment's state in words; one this page does not know is shown as the server names it. */
-export function paymentStatusLabel(status: string): string {
-  return paymentStatusLabels[status] ?? status.replace(/_/g, ' ');
-}

@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { theme } from '@altmed/web-kit';
 import { StatePill } from '../../../components/ModerationCard';
 import type { MemberActivityResponse } from '../api/members';
-import { dateOrDash, reviewStateLabels, reviewStateTones } from '../format';
+import { dateOrDash } from '../../../lib/format';
+import { reviewStateLabels, reviewStateTones } from '../format';
 import { Empty, Note, Scroll, Table } from '../../../components/DataTable';
 
 const SavedList = styled.ul`

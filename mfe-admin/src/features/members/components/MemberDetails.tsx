@@ -2,7 +2,8 @@ import styled from 'styled-components';
 import { Button, formatDate, theme } from '@altmed/web-kit';
 import { StatePill } from '../../../components/ModerationCard';
 import type { AdminMember, MemberAdminAction } from '../api/members';
-import { accountStatusLabels, accountStatusTones, auditLabels, dateOrDash, membershipDates, membershipLabels } from '../format';
+import { dateOrDash } from '../../../lib/format';
+import { accountStatusLabels, accountStatusTones, auditLabels, membershipDates, membershipLabels } from '../format';
 import { Empty } from '../../../components/DataTable';
 
 const Facts = styled.dl`

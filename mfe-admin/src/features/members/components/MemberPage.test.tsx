@@ -34,6 +34,7 @@ const paid: AdminPayment = {
   createdAt: '2026-01-15T12:00:00.000Z',
   paidAt: '2026-01-15T12:01:00.000Z',
   receiptResends: [],
+  refund: null,
 };
 const failedWithCode: AdminPayment = {
   ...paid,
@@ -205,6 +206,28 @@ it('says when the member does not exist', async () => {
   expect(within(region('Account')).getByRole('alert')).toHaveTextContent(MemberAdminMessages.memberNotFound);
   expect(screen.queryByRole('region', { name: 'Payments' })).not.toBeInTheDocument();
   await waitFor(() => expect(server.requests.every((r) => r.answered)).toBe(true));
+});
+
+it('shows a refunded payment’s refund, and links to the member’s payments in Orders Management', async () => {
+  const byAdmin: AdminPayment = { ...paid, status: 'refunded', refund: { by: 'admin@example.com', at: '2026-03-02T10:00:00.000Z' } };
+  const inStripe: AdminPayment = { ...paid, id: 'pay-3', status: 'refunded', refund: { by: null, at: '2026-02-01T10:00:00.000Z' } };
+  server.setRoutes(routes({ payments: [byAdmin, inStripe] }));
+  openMember();
+  const payments = await within(region('Payments')).findByRole('table', { name: 'Payments' });
+  const rows = within(payments)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+  // A refund is made in Orders Management: no button here, and no receipt to resend.
+  expect(rows).toEqual([
+    ['January 15, 2026', '$119.88', 'None', 'RefundedMarch 2, 2026 by admin@example.com', 'January 15, 2026', '—'],
+    ['January 15, 2026', '$119.88', 'None', 'RefundedFebruary 1, 2026 by Stripe dashboard', 'January 15, 2026', '—'],
+  ]);
+  expect(within(region('Payments')).getByRole('link', { name: 'Manage in Orders' })).toHaveAttribute('href', '/admin/orders?search=ada%40example.com');
 });
 
 const resendButton = 'Resend receipt of $119.88 paid January 15, 2026';

@@ -31,6 +31,17 @@ const Back = styled(Link)`
   }
 `;
 
+/** To the member's payments in Orders Management, where a paid one can be refunded. */
+const OrdersLink = styled(Link)`
+  display: inline-block;
+  margin-top: 14px;
+  font-weight: 600;
+  text-decoration: none;
+  &:hover {
+    text-decoration: underline;
+  }
+`;
+
 const pastTense: Record<MemberAdminAction, string> = { block: 'blocked', unblock: 'unblocked' };
 const errorText = (error: Error, fallback: string) => error.message || fallback;
 const resendReceiptKey = ['admin-resend-receipt'];
@@ -46,7 +57,8 @@ function Loaded<T>({ query, loading, failed, children }: { query: UseQueryResult
  * One member, for an admin: the account (contact details, membership, status with Block / Unblock,
  * the block history), the payments, and the saved and reviewed providers. Each of the three calls
  * loads and fails on its own, so one service being down leaves the rest of the page readable. A paid
- * payment's receipt can be emailed again; the payment then shows the resend.
+ * payment's receipt can be emailed again; the payment then shows the resend. Refunds are made in
+ * Orders Management, which the payments link to, found by the member's email.
  */
 function MemberPageContent() {
   const { userId = '' } = useParams();
@@ -124,6 +136,7 @@ function MemberPageContent() {
             <Loaded query={payments} loading="Loading payments..." failed={MemberErrors.fetchPayments}>
               {(data) => <MemberPayments payments={data} resending={resending} onResendReceipt={(paymentId) => receiptResend.mutate(paymentId)} />}
             </Loaded>
+            {member.data ? <OrdersLink to={`/admin/orders?search=${encodeURIComponent(member.data.email)}`}>Manage in Orders</OrdersLink> : null}
           </Section>
           <Section title="Saved providers">
             <Loaded query={activity} loading="Loading saved providers..." failed={MemberErrors.fetchActivity}>

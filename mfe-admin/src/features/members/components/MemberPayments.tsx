@@ -1,8 +1,9 @@
 import styled from 'styled-components';
 import { Button, formatDate, theme } from '@altmed/web-kit';
 import type { AdminPayment } from '../api/members';
-import { dateOrDash, formatMoney, paymentStatusLabel } from '../format';
-import { Empty, Scroll, Table } from '../../../components/DataTable';
+import { dateOrDash, formatMoney } from '../../../lib/format';
+import { paymentStatusLabel, refundNote } from '../../../lib/payments';
+import { Empty, Note, Scroll, Table } from '../../../components/DataTable';
 
 const Resends = styled.ul`
   list-style: none;
@@ -16,8 +17,9 @@ const Resends = styled.ul`
 
 /**
  * Every payment attempt of the member, newest first: amount in its currency, promo code, state, when
- * it started and when it was paid. A paid one has a button that emails its receipt again (disabled
- * while that request is under way) and, under it, each resend with the administrator and the date.
+ * it started and when it was paid, and a refunded one when and by whom it was refunded. A paid one has
+ * a button that emails its receipt again (disabled while that request is under way) and, under it,
+ * each resend with the administrator and the date. Refunds are made in Orders Management.
  */
 export function MemberPayments({
   payments,
@@ -52,7 +54,10 @@ export function MemberPayments({
                 <td>{dateOrDash(payment.createdAt)}</td>
                 <td>{amount}</td>
                 <td>{payment.promoCode ?? 'None'}</td>
-                <td>{paymentStatusLabel(payment.status)}</td>
+                <td>
+                  {paymentStatusLabel(payment.status)}
+                  {payment.refund ? <Note>{refundNote(payment.refund)}</Note> : null}
+                </td>
                 <td>{paid}</td>
                 <td>
                   {payment.status === 'succeeded' ? (

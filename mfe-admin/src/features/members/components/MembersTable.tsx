@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { Card } from '@altmed/web-kit';
 import { StatePill } from '../../../components/ModerationCard';
 import type { AdminMemberSummary } from '../api/members';
-import { accountStatusLabels, accountStatusTones, dateOrDash, membershipDates, membershipLabels } from '../format';
+import { dateOrDash } from '../../../lib/format';
+import { accountStatusLabels, accountStatusTones, membershipDates, membershipLabels } from '../format';
 import { Note, Scroll, Table } from '../../../components/DataTable';
 
 /** The members of one page: each name opens the member's page; states are written out, the pill's colour only repeats them. */

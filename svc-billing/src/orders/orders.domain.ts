@@ -1,0 +1,102 @@
+import Stripe from 'stripe';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  Messages,
+  OrderMessages,
+  type AccessTokenClaims,
+  type AdminOrdersQuery,
+  type AdminOrdersResponse,
+  type RefundResponse,
+} from '@altmed/contracts';
+import { AppError, conflict, createEvent, isDuplicateKeyError, notFound, outboxFieldsFor, withEvents } from '@altmed/service-kit';
+import type { PaymentDocument, PaymentRefundModel } from '../payments/payment.model';
+import { ADMIN_PAYMENT_FIELDS, paymentChangedEvent, type AdminPaymentRecord, type PaymentsDeps } from '../payments/payments.domain';
+import { stripeFailure } from '../stripe/stripe-errors';
+import type { KeptPaymentList } from './kept-payment-list';
+import { orderView, totalPagesOf } from './payment-list';
+
+export interface RefundsDeps extends PaymentsDeps {
+  refunds: PaymentRefundModel;
+}
+
+export interface OrdersDeps extends RefundsDeps {
+  paymentList: KeptPaymentList;
+}
+
+/** How long a list call waits for the list's first read before it answers 503. */
+const FIRST_READ_WAIT_MS = 5_000;
+
+export async function listOrders(deps: OrdersDeps, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
+  if (!(await deps.paymentList.isRead(FIRST_READ_WAIT_MS))) throw new AppError(503, OrderMessages.listLoading);
+  const { payments, counts, total } = deps.paymentList.find(query);
+  return { payments, counts, total, page: query.page ?? 1, pageSize: ADMIN_ORDERS_PAGE_SIZE, totalPages: totalPagesOf(total) };
+}
+
+/**
+ * An admin refunds a paid membership in full. Stripe's idempotency key is the payment's, so asks at
+ * the same moment make one refund; an ask after it was recorded gets 409. The refund is recorded
+ * from Stripe's answer, and from its `charge.refunded` webhook, whichever comes first.
+ */
+export async function refundPayment(deps: OrdersDeps, paymentId: string, admin: AccessTokenClaims): Promise<RefundResponse> {
+  const payment = await deps.payments
+    .findById(paymentId)
+    .select({ status: 1, amount: 1, paymentIntentId: 1 })
+    .lean<Pick<PaymentDocument, '_id' | 'status' | 'amount' | 'paymentIntentId'>>();
+  if (!payment) throw notFound(Messages.paymentNotFound);
+  if (payment.status === 'refunded' || (await deps.refunds.exists({ _id: paymentId }))) throw conflict(OrderMessages.alreadyRefunded);
+  if (payment.status !== 'succeeded') throw conflict(OrderMessages.refundOnlyForPaid);
+  if (payment.amount === 0 || !payment.paymentIntentId) throw conflict(OrderMessages.nothingToRefund);
+
+  await deps.payments.updateOne({ _id: paymentId }, { $set: { refundAskedBy: { id: admin.sub, email: admin.email } } });
+  let refund: Stripe.Refund;
+  try {
+    refund = await deps.stripe.refunds.create(
+      { payment_intent: payment.paymentIntentId, reason: 'requested_by_customer', metadata: { paymentId } },
+      { idempotencyKey: `refund:${paymentId}` },
+    );
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') throw conflict(OrderMessages.alreadyRefunded);
+    throw stripeFailure(err);
+  }
+  if (refund.status === 'succeeded') await recordRefund(deps, paymentId, refund.id);
+  await deps.paymentList.written([paymentId]);
+  const updated = await deps.payments.findById(paymentId).select(ADMIN_PAYMENT_FIELDS).lean<AdminPaymentRecord>();
+  return { message: OrderMessages.refunded, payment: orderView(updated!) };
+}
+
+/**
+ * Records a payment's full refund and its payment.refunded event exactly once, however many
+ * recorders arrive at once (the admin's call, webhook copies): the event rides on the insert of the
+ * refund document, which only one of them makes. The payment record then says refunded.
+ */
+export async function recordRefund(deps: RefundsDeps, paymentId: string, stripeRefundId: string | null): Promise<void> {
+  const payment = await deps.payments
+    .findById(paymentId)
+    .select({ userId: 1, amount: 1, currency: 1, refundAskedBy: 1 })
+    .lean<Pick<PaymentDocument, '_id' | 'userId' | 'amount' | 'currency' | 'refundAskedBy'>>();
+  if (!payment) throw new Error(`Refund of payment ${paymentId}, which this service does not hold`);
+  const by = payment.refundAskedBy ?? null;
+  const refundedAt = new Date();
+  const event = createEvent(
+    'payment.refunded',
+    { paymentId, userId: payment.userId, amount: payment.amount, currency: payment.currency, refundedAt: refundedAt.toISOString(), refundedBy: by },
+    'svc-billing',
+  );
+  try {
+    await deps.refunds.create({ _id: paymentId, stripeRefundId, by, refundedAt, ...outboxFieldsFor([event]) });
+    deps.onEventsWritten();
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+  }
+  const recorded = await deps.refunds
+    .findById(paymentId)
+    .lean<{ stripeRefundId: string | null; by: PaymentDocument['refundAskedBy'] | null; refundedAt: Date }>();
+  const marked = await deps.payments.updateOne(
+    { _id: paymentId, status: { $ne: 'refunded' } },
+    withEvents<PaymentDocument>(
+      { $set: { status: 'refunded', refund: { stripeRefundId: recorded!.stripeRefundId, by: recorded!.by ?? null, at: recorded!.refundedAt } } },
+      [paymentChangedEvent([paymentId])],
+    ),
+  );
+  if (marked.modifiedCount === 1) deps.onEventsWritten();
+}

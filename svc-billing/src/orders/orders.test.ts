@@ -1,0 +1,182 @@
+import request from 'supertest';
+import type Stripe from 'stripe';
+import { OrderMessages, parseEvent, type AdminOrdersResponse, type RefundResponse } from '@altmed/contracts';
+import { eventually, startIdentityProcess, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
+import { cardPaymentMethod, insertPromoCode, intentIdOf, listenForPayments, paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
+
+let identity: IdentityProcess;
+let billing: TestBilling;
+let stripe: Stripe;
+let admin: TestAccount;
+let refunds: Awaited<ReturnType<typeof listenForPayments>>;
+
+beforeAll(async () => {
+  identity = await startIdentityProcess();
+  billing = await startTestBilling(identity.url);
+  stripe = billing.stripe;
+  refunds = await listenForPayments('payment.refunded');
+  admin = await identity.logInAdmin();
+  await insertPromoCode(billing.database, 'HALFOFF', 50);
+  await insertPromoCode(billing.database, 'ONUS', 100);
+});
+
+afterAll(async () => {
+  await refunds.close();
+  await billing.stop();
+  await identity.stop();
+});
+
+const asAdmin = () => ({ Authorization: `Bearer ${admin.token}` });
+const listOrders = (query: Record<string, string> = {}) => request(billing.url).get('/payments').query(query).set(asAdmin());
+const refund = (paymentId: string, account: TestAccount = admin) =>
+  request(billing.url).post(`/payments/${paymentId}/refund`).set('Authorization', `Bearer ${account.token}`).send();
+const refundsOf = (userId: string) => refunds.received.filter((event) => (event.data as { userId: string }).userId === userId);
+
+/** `member` pays a year (with `promoCode` if given) by card, as the join flow does; answers the payment's id and intent. */
+async function pay(member: TestAccount, promoCode?: string): Promise<{ paymentId: string; paymentIntentId: string }> {
+  const amount = promoCode ? 5994 : 11988;
+  const created = await request(billing.url)
+    .post('/payments/create-payment-intent')
+    .set('Authorization', `Bearer ${member.token}`)
+    .send({ amount, userId: member.id, doctorId: null, ...(promoCode ? { promoCode } : {}) })
+    .expect(200);
+  const paymentIntentId = intentIdOf((created.body as { clientSecret: string }).clientSecret);
+  await request(billing.url)
+    .post('/payments/confirm-payment')
+    .set('Authorization', `Bearer ${member.token}`)
+    .send({ paymentIntentId, paymentMethodId: await cardPaymentMethod(stripe) })
+    .expect(200);
+  const [payment] = await paymentsOf(billing.database, member.id);
+  return { paymentId: String(payment!._id), paymentIntentId };
+}
+
+/** The list as an admin sees it once it shows `paymentId` in `status` (other instances' lists follow events). */
+async function listedOnce(paymentId: string, status: string, query: Record<string, string> = {}): Promise<AdminOrdersResponse> {
+  let answer: AdminOrdersResponse | undefined;
+  await eventually(async () => {
+    answer = (await listOrders(query).expect(200)).body as AdminOrdersResponse;
+    return answer.payments.some((payment) => payment.id === paymentId && payment.status === status);
+  });
+  return answer!;
+}
+
+describe('GET /payments (Orders Management)', () => {
+  it('lists every payment with its member, newest first, found by email or promo code and filtered by status, with counts', async () => {
+    const [payer, halfPayer, opener] = await Promise.all([identity.signUp(), identity.signUp(), identity.signUp()]);
+    const paid = await pay(payer);
+    const half = await pay(halfPayer, 'halfoff');
+    await request(billing.url)
+      .post('/payments/create-payment-intent')
+      .set('Authorization', `Bearer ${opener.token}`)
+      .send({ amount: 11988, userId: opener.id, doctorId: null })
+      .expect(200);
+    const [open] = await paymentsOf(billing.database, opener.id);
+
+    const all = await listedOnce(String(open!._id), 'open');
+    expect(all.payments.map((payment) => payment.id).slice(0, 3)).toEqual([String(open!._id), half.paymentId, paid.paymentId]);
+    expect(all.payments[2]).toMatchObject({
+      id: paid.paymentId,
+      userId: payer.id,
+      member: { name: expect.any(String) as string, email: payer.email },
+      amount: 11988,
+      currency: 'usd',
+      promoCode: null,
+      status: 'succeeded',
+      paidAt: expect.any(String) as string,
+      refund: null,
+    });
+    expect(all).toMatchObject({ page: 1, pageSize: 20, total: all.counts.all });
+
+    const byEmail = (await listOrders({ search: payer.email.toUpperCase() }).expect(200)).body as AdminOrdersResponse;
+    expect(byEmail.payments.map((payment) => payment.id)).toEqual([paid.paymentId]);
+    expect(byEmail.counts).toMatchObject({ all: 1, succeeded: 1, open: 0 });
+
+    const byCode = (await listOrders({ search: 'halfoff' }).expect(200)).body as AdminOrdersResponse;
+    expect(byCode.payments.map((payment) => payment.id)).toEqual([half.paymentId]);
+
+    const openOnly = (await listOrders({ status: 'open' }).expect(200)).body as AdminOrdersResponse;
+    expect(openOnly.payments.every((payment) => payment.status === 'open')).toBe(true);
+    expect(openOnly.total).toBe(all.counts.open);
+  });
+
+  it('refuses members, providers and the anonymous, and a bad query', async () => {
+    const member = await identity.signUp();
+    await request(billing.url).get('/payments').expect(401);
+    await request(billing.url).get('/payments').set('Authorization', `Bearer ${member.token}`).expect(403);
+    expect((await listOrders({ status: 'paid' }).expect(400)).body).toEqual({ message: OrderMessages.statusInvalid });
+    expect((await listOrders({ page: '0' }).expect(400)).body).toEqual({ message: OrderMessages.pageInvalid });
+    await listOrders({ sort: 'amount' }).expect(400);
+  });
+});
+
+describe('POST /payments/:paymentId/refund', () => {
+  it('refunds a paid membership in full through Stripe once, says so on the payment and in one payment.refunded, and refuses a second refund', async () => {
+    const member = await identity.signUp();
+    const { paymentId, paymentIntentId } = await pay(member);
+
+    const answer = (await refund(paymentId).expect(200)).body as RefundResponse;
+    expect(answer).toEqual({
+      message: OrderMessages.refunded,
+      payment: expect.objectContaining({ id: paymentId, status: 'refunded', refund: { by: admin.email, at: expect.any(String) as string } }) as unknown,
+    });
+    const charge = await stripe.charges.retrieve((await stripe.paymentIntents.retrieve(paymentIntentId)).latest_charge as string);
+    expect(charge).toMatchObject({ refunded: true, amount_refunded: 11988 });
+
+    expect((await refund(paymentId).expect(409)).body).toEqual({ message: OrderMessages.alreadyRefunded });
+    await refunds.settled([billing], [paymentIntentId]);
+    expect(refundsOf(member.id).map((event) => parseEvent('payment.refunded', event).data)).toEqual([
+      { paymentId, userId: member.id, amount: 11988, currency: 'usd', refundedAt: answer.payment.refund!.at, refundedBy: { id: admin.id, email: admin.email } },
+    ]);
+    const listed = await listedOnce(paymentId, 'refunded', { search: member.email });
+    expect(listed.payments[0]!.refund).toEqual({ by: admin.email, at: answer.payment.refund!.at });
+  });
+
+  it('makes one refund of two asks at the same moment', async () => {
+    const member = await identity.signUp();
+    const { paymentId, paymentIntentId } = await pay(member);
+    const answers = await Promise.all([refund(paymentId), refund(paymentId)]);
+    expect(answers.map((answer) => answer.status).filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
+    const stripeRefunds = (await stripe.events.list({ type: 'refund.created', limit: 100 })).data.filter(
+      (event) => (event.data.object as Stripe.Refund).payment_intent === paymentIntentId,
+    );
+    expect(stripeRefunds).toHaveLength(1);
+    await refunds.settled([billing], [paymentIntentId]);
+    expect(refundsOf(member.id)).toHaveLength(1);
+  });
+
+  it('records a refund made in Stripe’s dashboard from its signed charge.refunded webhook, with no admin named', async () => {
+    const member = await identity.signUp();
+    const { paymentId, paymentIntentId } = await pay(member);
+    await stripe.refunds.create({ payment_intent: paymentIntentId });
+    await eventually(async () => (await paymentsOf(billing.database, member.id))[0]?.status === 'refunded', 20_000);
+    await refunds.settled([billing], [paymentIntentId]);
+    expect(refundsOf(member.id).map((event) => (event.data as { refundedBy: unknown }).refundedBy)).toEqual([null]);
+    expect((await refund(paymentId).expect(409)).body).toEqual({ message: OrderMessages.alreadyRefunded });
+  });
+
+  it('refuses what cannot be refunded: an unpaid payment, a free year, an unknown payment, and anyone but an admin', async () => {
+    const [opener, freeRider, member] = await Promise.all([identity.signUp(), identity.signUp(), identity.signUp()]);
+    await request(billing.url)
+      .post('/payments/create-payment-intent')
+      .set('Authorization', `Bearer ${opener.token}`)
+      .send({ amount: 11988, userId: opener.id, doctorId: null })
+      .expect(200);
+    const [open] = await paymentsOf(billing.database, opener.id);
+    expect((await refund(String(open!._id)).expect(409)).body).toEqual({ message: OrderMessages.refundOnlyForPaid });
+
+    await request(billing.url)
+      .post('/payments/create-payment-intent')
+      .set('Authorization', `Bearer ${freeRider.token}`)
+      .send({ amount: 0, userId: freeRider.id, doctorId: null, promoCode: 'ONUS' })
+      .expect(200);
+    const [free] = await paymentsOf(billing.database, freeRider.id);
+    expect((await refund(String(free!._id)).expect(409)).body).toEqual({ message: OrderMessages.nothingToRefund });
+
+    await refund('00000000-0000-4000-8000-000000000000').expect(404);
+    const { paymentId } = await pay(member);
+    await request(billing.url).post(`/payments/${paymentId}/refund`).expect(401);
+    await refund(paymentId, member).expect(403);
+    expect((await paymentsOf(billing.database, member.id))[0]).toMatchObject({ status: 'succeeded' });
+  });
+});
