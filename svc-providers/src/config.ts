@@ -22,6 +22,8 @@ export const providersEnv = {
     .min(60)
     .max(7 * 24 * 3600)
     .default(6 * 3600),
+  /** How often the directory's searches counted in memory are added to the week's tallies. */
+  SEARCH_TALLY_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 };
 
 export type ProvidersConfig = ReturnType<typeof loadProvidersConfig>;

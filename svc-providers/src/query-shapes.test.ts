@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { outboxRelayQueryShapes, unservedQueryShapes, type IndexSpec, type QueryShape } from '@altmed/service-kit';
+import { weeklyTallyModel } from './figures/weekly-tally.model';
 import { providerModel } from './providers/provider.model';
 import { reviewModel } from './reviews/review.model';
 import { savedProviderModel } from './saved/saved-provider.model';
@@ -13,6 +14,14 @@ const shownReviews = ['providerId', 'isActive', 'isApproved'];
  * queries, and every record at start (no filter).
  */
 const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
+  [
+    'weekly_tallies',
+    weeklyTallyModel(connection).schema.indexes(),
+    [
+      { name: "figures: the charted weeks' tallies", equality: ['week'] },
+      { name: 'tallies: one count added to, by id', equality: ['_id'] },
+    ],
+  ],
   [
     'providers',
     providerModel(connection).schema.indexes(),

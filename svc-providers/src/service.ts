@@ -1,9 +1,13 @@
-import { identityTokenVerifier, runOnce, startService, startupStep, type RunningService } from '@altmed/service-kit';
+import { EventInbox, identityTokenVerifier, runOnce, startService, startupStep, type RunningService } from '@altmed/service-kit';
 import { identityAccounts } from './accounts/identity-accounts';
 import { memberActivityRouter } from './member-activity/member-activity.routes';
 import { adminProvidersRouter } from './admin/admin-providers.routes';
 import { compareRouter } from './compare/compare.routes';
 import { directoryRouter } from './directory/directory.routes';
+import { figuresRouter } from './figures/figures.routes';
+import { providerTallyConsumer } from './figures/provider-tally.handler';
+import { SearchTally } from './figures/search-tally';
+import { weeklyTallyModel } from './figures/weekly-tally.model';
 import type { ProvidersConfig } from './config';
 import { providerModel } from './providers/provider.model';
 import type { ProvidersDeps } from './providers/providers.domain';
@@ -37,8 +41,9 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       const providers = providerModel(connection);
       const reviews = reviewModel(connection);
       const savedProviders = savedProviderModel(connection);
-      await startupStep(logger, 'indexes of providers, reviews and saved providers', async () => {
-        await Promise.all([providers.init(), reviews.init(), savedProviders.init()]);
+      const tallies = weeklyTallyModel(connection);
+      await startupStep(logger, 'indexes of providers, reviews, saved providers and tallies', async () => {
+        await Promise.all([providers.init(), reviews.init(), savedProviders.init(), tallies.init()]);
       });
       // Every record written since the figures exist has them: a pass over every record, once per database.
       await startupStep(logger, 'review figures of records that have none (once)', () =>
@@ -49,6 +54,8 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       search.subscribe(broker);
       const moderation = new ModerationQueue(reviews, logger);
       moderation.subscribe(broker);
+      broker.consume(providerTallyConsumer({ tallies, inbox: new EventInbox(connection) }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
+      const searchTally = new SearchTally(tallies, logger, config.SEARCH_TALLY_FLUSH_SECONDS * 1000);
       const onEventsWritten = relayOutbox([providers, reviews]);
       const deps: ProvidersDeps = {
         providers,
@@ -63,7 +70,8 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       app.use(providersRouter(deps, verifier, { uploadUrlTtlSeconds: config.UPLOAD_URL_TTL_SECONDS }));
       app.use(adminProvidersRouter(deps, verifier));
       app.use(reviewsRouter({ providers, reviews, search, moderation, onEventsWritten }, verifier));
-      app.use(directoryRouter({ providers, storage, search, savedProviders }, verifier));
+      app.use(directoryRouter({ providers, storage, search, savedProviders, searchTally }, verifier));
+      app.use(figuresRouter({ search, moderation, tallies }, verifier));
       app.use(compareRouter({ providers, storage, search }, verifier));
       app.use(memberActivityRouter({ reviews, savedProviders, search }, verifier));
       const sweep = setInterval(() => {
@@ -81,6 +89,7 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
           clearInterval(sweep);
           search.stop();
           moderation.stop();
+          await searchTally.stop();
           storage.close();
         },
       };

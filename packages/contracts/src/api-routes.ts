@@ -56,6 +56,7 @@ import {
   supportReplyRequestSchema,
   supportReplyResponseSchema,
 } from './support';
+import { memberFiguresResponseSchema, paymentFiguresResponseSchema, providerFiguresResponseSchema } from './figures';
 import { adminOrdersQuerySchema, adminOrdersResponseSchema, refundResponseSchema } from './orders';
 import { newPromoCodeSchema, promoCodeListResponseSchema, promoCodeSchema } from './promo-codes';
 import {
@@ -205,6 +206,15 @@ export const API_ROUTES = {
       'Members (accounts of role `user`) whose name or email contains the search, in one membership state if asked, newest sign-up first, a page at a time, with how many match in each state. Admins only.',
     query: adminMembersQuerySchema,
     responses: { 200: adminMembersResponseSchema },
+  },
+  'GET /members/figures': {
+    service: 'identity',
+    outcomes: admins,
+    operationId: 'getMemberFigures',
+    summary: 'Members: how many are active, new this week, sign-ups per week',
+    description:
+      'The Dashboard’s and Analytics Dashboard’s member figures, from the admin member list: active members, sign-ups in the last 7 days, and sign-ups in each of the last 12 weeks (Monday to Sunday, UTC). Admins only.',
+    responses: { 200: memberFiguresResponseSchema },
   },
   'GET /members/:userId': {
     service: 'identity',
@@ -485,6 +495,15 @@ export const API_ROUTES = {
     description: 'A member’s saved providers and reviews (in any moderation state), newest first, at most 100 of each. Admins only.',
     responses: { 200: memberActivityResponseSchema },
   },
+  'GET /admins/figures': {
+    service: 'providers',
+    outcomes: admins,
+    operationId: 'getProviderFigures',
+    summary: 'Providers and reviews waiting, providers per week, most searched areas and places',
+    description:
+      'The Dashboard’s and Analytics Dashboard’s provider figures: providers waiting for review, reviews waiting for moderation, providers signed up, approved and blocked in each of the last 12 weeks (counted as their events arrive), and the directory’s 10 most searched specialty areas and places over those weeks. Admins only.',
+    responses: { 200: providerFiguresResponseSchema },
+  },
   'GET /admins/reviews': {
     service: 'providers',
     outcomes: admins,
@@ -558,6 +577,15 @@ export const API_ROUTES = {
       'Payment attempts whose member name or email or promo code contains the search, in one status if asked, newest first, a page at a time, with how many match in each status. Admins only.',
     query: adminOrdersQuerySchema,
     responses: { 200: adminOrdersResponseSchema },
+  },
+  'GET /payments/figures': {
+    service: 'billing',
+    outcomes: admins,
+    operationId: 'getPaymentFigures',
+    summary: 'Payments: revenue this month and last, per week, per promo code',
+    description:
+      'The Dashboard’s and Analytics Dashboard’s payment figures, from the admin payment list: revenue (paid less refunded) this calendar month and last, payments started, paid and revenue in each of the last 12 weeks, and paid memberships and revenue per promo code over those weeks. Admins only.',
+    responses: { 200: paymentFiguresResponseSchema },
   },
   'POST /payments/:paymentId/refund': {
     service: 'billing',

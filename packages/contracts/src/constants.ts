@@ -184,6 +184,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 /** The pager offers pages up to this one (20,000 payments); a search narrows past it. */
 export const ADMIN_ORDERS_MAX_PAGE = 1_000;
+/** The Dashboard's and Analytics Dashboard's charts: this many weeks, the current one last. */
+export const WEEKS_CHARTED = 12;
+/** The Analytics Dashboard lists this many of the most searched areas and places. */
+export const MOST_SEARCHED_LISTED = 10;
 /** How long an administrator's invitation link works. */
 export const ADMIN_INVITATION_TTL_HOURS = 48;
 

@@ -12,6 +12,7 @@ export * from './directory';
 export * from './reviews';
 export * from './members-admin';
 export * from './orders';
+export * from './figures';
 export * from './administrators';
 export * from './support';
 export * from './openapi';

@@ -1,4 +1,4 @@
-import type { AdminOrdersQuery, EventEnvelope } from '@altmed/contracts';
+import type { AdminOrdersQuery, EventEnvelope, PaymentFiguresResponse } from '@altmed/contracts';
 import { BackgroundReadModel, applyReadByIds, type Logger } from '@altmed/service-kit';
 import { ADMIN_PAYMENT_FIELDS, type AdminPaymentRecord } from '../payments/payments.domain';
 import type { PaymentModel } from '../payments/payment.model';
@@ -42,5 +42,9 @@ export class KeptPaymentList extends BackgroundReadModel {
 
   find(query: AdminOrdersQuery): PaymentListResult {
     return this.list.find(query);
+  }
+
+  figures(): PaymentFiguresResponse {
+    return this.list.figures();
   }
 }

@@ -6,6 +6,7 @@ import {
   type AccessTokenClaims,
   type AdminOrdersQuery,
   type AdminOrdersResponse,
+  type PaymentFiguresResponse,
   type RefundResponse,
 } from '@altmed/contracts';
 import { AppError, conflict, createEvent, isDuplicateKeyError, notFound, outboxFieldsFor, withEvents } from '@altmed/service-kit';
@@ -30,6 +31,11 @@ export async function listOrders(deps: OrdersDeps, query: AdminOrdersQuery): Pro
   if (!(await deps.paymentList.isRead(FIRST_READ_WAIT_MS))) throw new AppError(503, OrderMessages.listLoading);
   const { payments, counts, total } = deps.paymentList.find(query);
   return { payments, counts, total, page: query.page ?? 1, pageSize: ADMIN_ORDERS_PAGE_SIZE, totalPages: totalPagesOf(total) };
+}
+
+export async function paymentFigures(deps: OrdersDeps): Promise<PaymentFiguresResponse> {
+  if (!(await deps.paymentList.isRead(FIRST_READ_WAIT_MS))) throw new AppError(503, OrderMessages.listLoading);
+  return deps.paymentList.figures();
 }
 
 /**

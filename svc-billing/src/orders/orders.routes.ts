@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { Messages, adminOrdersQuerySchema } from '@altmed/contracts';
 import { parseQuery, recordIdOf, requireAuth, type TokenVerifier } from '@altmed/service-kit';
-import { listOrders, refundPayment, type OrdersDeps } from './orders.domain';
+import { listOrders, paymentFigures, refundPayment, type OrdersDeps } from './orders.domain';
 
 /** Orders Management: admins only. */
 export function ordersRouter(deps: OrdersDeps, verifier: TokenVerifier): Router {
@@ -10,6 +10,10 @@ export function ordersRouter(deps: OrdersDeps, verifier: TokenVerifier): Router 
 
   router.get('/payments', admin, async (req, res) => {
     res.json(await listOrders(deps, parseQuery(adminOrdersQuerySchema, req.query)));
+  });
+
+  router.get('/payments/figures', admin, async (_req, res) => {
+    res.json(await paymentFigures(deps));
   });
 
   router.post('/payments/:paymentId/refund', admin, async (req, res) => {

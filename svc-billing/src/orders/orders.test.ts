@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type Stripe from 'stripe';
-import { OrderMessages, parseEvent, type AdminOrdersResponse, type RefundResponse } from '@altmed/contracts';
+import { OrderMessages, parseEvent, type AdminOrdersResponse, type PaymentFiguresResponse, type RefundResponse } from '@altmed/contracts';
 import { eventually, startIdentityProcess, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
 import { cardPaymentMethod, insertPromoCode, intentIdOf, listenForPayments, paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
 
@@ -178,5 +178,36 @@ describe('POST /payments/:paymentId/refund', () => {
     await request(billing.url).post(`/payments/${paymentId}/refund`).expect(401);
     await refund(paymentId, member).expect(403);
     expect((await paymentsOf(billing.database, member.id))[0]).toMatchObject({ status: 'succeeded' });
+  });
+});
+
+describe('GET /payments/figures (the Dashboard)', () => {
+  it('counts a payment in this week’s started, paid and revenue and this month’s revenue, and its refund takes the revenue back', async () => {
+    const figures = async () => (await request(billing.url).get('/payments/figures').set(asAdmin()).expect(200)).body as PaymentFiguresResponse;
+    const before = await figures();
+    const member = await identity.signUp();
+    const { paymentId } = await pay(member, 'HALFOFF');
+    await listedOnce(paymentId, 'succeeded');
+    const paid = await figures();
+    expect(paid.weeks.at(-1)).toEqual({
+      ...before.weeks.at(-1),
+      started: before.weeks.at(-1)!.started + 1,
+      paid: before.weeks.at(-1)!.paid + 1,
+      revenue: before.weeks.at(-1)!.revenue + 5994,
+    });
+    expect(paid.revenueThisMonth).toBe(before.revenueThisMonth + 5994);
+    expect(paid.byPromoCode.find((code) => code.promoCode === 'HALFOFF')).toEqual({
+      promoCode: 'HALFOFF',
+      paid: (before.byPromoCode.find((code) => code.promoCode === 'HALFOFF')?.paid ?? 0) + 1,
+      revenue: (before.byPromoCode.find((code) => code.promoCode === 'HALFOFF')?.revenue ?? 0) + 5994,
+    });
+
+    await refund(paymentId).expect(200);
+    const refunded = await figures();
+    expect(refunded.revenueThisMonth).toBe(before.revenueThisMonth);
+    expect(refunded.weeks.at(-1)!.paid).toBe(paid.weeks.at(-1)!.paid);
+
+    await request(billing.url).get('/payments/figures').expect(401);
+    await request(billing.url).get('/payments/figures').set('Authorization', `Bearer ${member.token}`).expect(403);
   });
 });

@@ -1,4 +1,16 @@
-import { ADMIN_ORDERS_MAX_PAGE, ADMIN_ORDERS_PAGE_SIZE, ORDER_STATUSES, type AdminOrder, type AdminOrdersQuery, type OrderStatus } from '@altmed/contracts';
+import {
+  ADMIN_ORDERS_MAX_PAGE,
+  ADMIN_ORDERS_PAGE_SIZE,
+  MEMBERSHIP_CURRENCY,
+  ORDER_STATUSES,
+  WEEKS_CHARTED,
+  chartedWeeks,
+  weekStartOf,
+  type AdminOrder,
+  type AdminOrdersQuery,
+  type OrderStatus,
+  type PaymentFiguresResponse,
+} from '@altmed/contracts';
 import { NewestFirstList, type ListedEntry } from '@altmed/service-kit';
 import { adminPaymentView, type AdminPaymentRecord } from '../payments/payments.domain';
 
@@ -14,6 +26,13 @@ export interface PaymentListResult {
   counts: Record<'all' | OrderStatus, number>;
   total: number;
 }
+
+const weekOf = (time: number) => weekStartOf(time).toISOString().slice(0, 10);
+/** The first instant of the calendar month (UTC) `offset` months from the one `now` is in. */
+const monthStartOf = (now: number, offset: number) => {
+  const date = new Date(now);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1);
+};
 
 const listedStatus = (status: string): status is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(status);
 
@@ -52,6 +71,45 @@ export class PaymentList {
       total += 1;
     }
     return { payments, counts, total };
+  }
+
+  /**
+   * Payments started, paid and their revenue per charted week, revenue per promo code over those
+   * weeks, and this and last calendar month's revenue: one pass. Revenue is what was paid and not
+   * refunded; a refunded payment still counts as paid in its week.
+   */
+  figures(now = Date.now()): PaymentFiguresResponse {
+    const weeks = chartedWeeks(now, WEEKS_CHARTED);
+    const firstWeek = Date.parse(weeks[0]!);
+    const byWeek = new Map(weeks.map((weekStart) => [weekStart, { weekStart, started: 0, paid: 0, revenue: 0 }]));
+    const byPromoCode = new Map<string | null, { promoCode: string | null; paid: number; revenue: number }>();
+    const thisMonth = monthStartOf(now, 0);
+    const lastMonth = monthStartOf(now, -1);
+    let revenueThisMonth = 0;
+    let revenueLastMonth = 0;
+    for (const { record, createdAt } of this.entries.values()) {
+      if (createdAt >= firstWeek) byWeek.get(weekOf(createdAt))!.started += 1;
+      const paidAt = record.paidAt?.getTime();
+      if (paidAt === undefined || (record.status !== 'succeeded' && record.status !== 'refunded')) continue;
+      const revenue = record.status === 'succeeded' ? record.amount : 0;
+      if (paidAt >= thisMonth) revenueThisMonth += revenue;
+      else if (paidAt >= lastMonth) revenueLastMonth += revenue;
+      if (paidAt < firstWeek || paidAt > now) continue;
+      const week = byWeek.get(weekOf(paidAt))!;
+      week.paid += 1;
+      week.revenue += revenue;
+      const code = byPromoCode.get(record.promoCode) ?? { promoCode: record.promoCode, paid: 0, revenue: 0 };
+      code.paid += 1;
+      code.revenue += revenue;
+      byPromoCode.set(record.promoCode, code);
+    }
+    return {
+      currency: MEMBERSHIP_CURRENCY,
+      revenueThisMonth,
+      revenueLastMonth,
+      weeks: [...byWeek.values()],
+      byPromoCode: [...byPromoCode.values()].sort((a, b) => b.revenue - a.revenue || b.paid - a.paid),
+    };
   }
 
   upsert(record: AdminPaymentRecord): void {

@@ -1,4 +1,4 @@
-import type { AdminMembersQuery, EventEnvelope } from '@altmed/contracts';
+import type { AdminMembersQuery, EventEnvelope, MemberFiguresResponse } from '@altmed/contracts';
 import { BackgroundReadModel, applyReadByIds, createEvent, type Logger } from '@altmed/service-kit';
 import type { UserModel } from '../users/user.model';
 import { LISTED_FIELDS, MemberList, type ListedRecord, type MemberListResult } from './member-list';
@@ -45,5 +45,9 @@ export class KeptMemberList extends BackgroundReadModel {
 
   find(query: AdminMembersQuery): MemberListResult {
     return this.list.find(query);
+  }
+
+  figures(): MemberFiguresResponse {
+    return this.list.figures();
   }
 }

@@ -84,3 +84,29 @@ describe('MemberList', () => {
     expect(list.find({}, NOW).counts).toEqual({ all: 2, none: 1, active: 0, expired: 1 });
   });
 });
+
+describe('MemberList figures', () => {
+  it('counts active members, sign-ups of the last 7 days and of each of the 12 weeks, Monday to Sunday', () => {
+    // NOW is Monday 2026-06-01: day 0 is this week, days 1-7 last week, day 84 before the charted weeks.
+    const list = MemberList.of([
+      record(0, { membershipEndsAt: new Date(NOW + DAY) }),
+      record(1, { membershipEndsAt: new Date(NOW - DAY) }),
+      record(3),
+      record(7, { membershipEndsAt: new Date(NOW + 300 * DAY) }),
+      record(8),
+      record(84, { membershipEndsAt: new Date(NOW + DAY) }),
+      record(2, { role: 'admin' }),
+    ]);
+    const figures = list.figures(NOW);
+    expect(figures.activeMembers).toBe(3);
+    expect(figures.newMembersThisWeek).toBe(3);
+    expect(figures.weeks).toHaveLength(12);
+    expect(figures.weeks[0]!.weekStart).toBe('2026-03-16');
+    expect(figures.weeks.slice(-3)).toEqual([
+      { weekStart: '2026-05-18', signUps: 1 },
+      { weekStart: '2026-05-25', signUps: 3 },
+      { weekStart: '2026-06-01', signUps: 1 },
+    ]);
+    expect(figures.weeks.reduce((sum, week) => sum + week.signUps, 0)).toBe(5);
+  });
+});

@@ -6,6 +6,7 @@ import {
   type AdminMembersQuery,
   type AdminMembersResponse,
   type MemberAdminAction,
+  type MemberFiguresResponse,
 } from '@altmed/contracts';
 import { AppError, notFound, withEvents } from '@altmed/service-kit';
 import { membershipOf } from '../membership/membership.domain';
@@ -27,6 +28,11 @@ export async function listMembersForAdmin(deps: MembersAdminDeps, query: AdminMe
   if (!(await deps.memberList.isRead(FIRST_READ_WAIT_MS))) throw new AppError(503, MemberAdminMessages.listLoading);
   const { members, counts, total } = deps.memberList.find(query);
   return { members, counts, total, page: query.page ?? 1, pageSize: ADMIN_MEMBERS_PAGE_SIZE, totalPages: totalPagesOf(total) };
+}
+
+export async function memberFigures(deps: MembersAdminDeps): Promise<MemberFiguresResponse> {
+  if (!(await deps.memberList.isRead(FIRST_READ_WAIT_MS))) throw new AppError(503, MemberAdminMessages.listLoading);
+  return deps.memberList.figures();
 }
 
 type MemberRecord = Pick<UserDocument, '_id' | 'name' | 'email' | 'status' | 'contactInfo' | 'membershipEndsAt' | 'statusHistory' | 'createdAt'>;

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { MemberAdminMessages, adminMembersQuerySchema, memberStatusUpdateSchema } from '@altmed/contracts';
 import { parseInput, parseQuery, recordIdOf, requireAuth, type TokenVerifier } from '@altmed/service-kit';
-import { changeMemberStatus, getMemberForAdmin, listMembersForAdmin, type MembersAdminDeps } from './members-admin.domain';
+import { changeMemberStatus, getMemberForAdmin, listMembersForAdmin, memberFigures, type MembersAdminDeps } from './members-admin.domain';
 
 const memberIdOf = (value: unknown) => recordIdOf(value, MemberAdminMessages.memberNotFound);
 
@@ -12,6 +12,10 @@ export function membersAdminRouter(deps: MembersAdminDeps, verifier: TokenVerifi
 
   router.get('/members', admin, async (req, res) => {
     res.json(await listMembersForAdmin(deps, parseQuery(adminMembersQuerySchema, req.query)));
+  });
+
+  router.get('/members/figures', admin, async (_req, res) => {
+    res.json(await memberFigures(deps));
   });
 
   router.get('/members/:userId', admin, async (req, res) => {

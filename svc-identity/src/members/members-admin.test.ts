@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { AdminMemberResponse, AdminMembersResponse } from '@altmed/contracts';
+import type { AdminMemberResponse, AdminMembersResponse, MemberFiguresResponse } from '@altmed/contracts';
 import { eventually } from '@altmed/local-stack/src/testing';
 import { authBody, startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
 
@@ -120,5 +120,20 @@ describe('Users Management (admins only)', () => {
     const bad = await asAdmin(api().put(`/members/${member.user.id}/status`).send({ action: 'delete' })).expect(400);
     expect(bad.body).toEqual({ message: 'Action must be block or unblock' });
     await asAdmin(api().put(`/members/${member.user.id}/status`).send({ action: 'block', status: 'blocked' })).expect(400);
+  });
+});
+
+describe('GET /members/figures (the Dashboard)', () => {
+  it('counts a new sign-up in this week and the last 7 days, for admins only', async () => {
+    const figures = async () => (await asAdmin(api().get('/members/figures')).expect(200)).body as MemberFiguresResponse;
+    const before = await figures();
+    const member = await signUpMember();
+    await listed(member.user.email);
+    const after = await figures();
+    expect(after.newMembersThisWeek).toBe(before.newMembersThisWeek + 1);
+    expect(after.weeks.at(-1)).toEqual({ ...before.weeks.at(-1), signUps: before.weeks.at(-1)!.signUps + 1 });
+    expect(after.activeMembers).toBe(before.activeMembers);
+    await api().get('/members/figures').expect(401);
+    await api().get('/members/figures').set('authorization', `Bearer ${member.token}`).expect(403);
   });
 });

@@ -3,10 +3,11 @@ import { DirectoryMessages, directoryQuerySchema } from '@altmed/contracts';
 import { bearerToken, forbidden, optionalAuth, parseQuery, requireAuth, unauthorized, type TokenVerifier } from '@altmed/service-kit';
 import { providerIdOf } from '../providers/record-ids';
 import { isSaved, listSavedProviders, saveProvider, savedIdsOf, unsaveProvider, type SavedProvidersDeps } from '../saved/saved-providers.domain';
+import type { SearchTally } from '../figures/search-tally';
 import { searchDirectory } from './directory.domain';
 
 /** The directory and saved providers: what an active membership pays for. */
-export function directoryRouter(deps: SavedProvidersDeps, verifier: TokenVerifier): Router {
+export function directoryRouter(deps: SavedProvidersDeps & { searchTally: SearchTally }, verifier: TokenVerifier): Router {
   const router = Router();
   const member = requireAuth(verifier, { roles: ['user'], activeAccount: true });
   const payingMember = requireAuth(verifier, { roles: ['user'], activeMembership: true });
@@ -19,7 +20,9 @@ export function directoryRouter(deps: SavedProvidersDeps, verifier: TokenVerifie
     // A member with an active membership, or an admin, sees the providers; anyone else their number.
     const full = auth ? await verifier.seesMembersContent(auth, bearerToken(req) ?? '') : false;
     const onlyIds = search.saved && auth ? await savedIdsOf(deps, auth.sub) : undefined;
-    res.json(await searchDirectory(deps, search, full, onlyIds));
+    const found = await searchDirectory(deps, search, full, onlyIds);
+    deps.searchTally.record(search, found.total);
+    res.json(found);
   });
 
   router.get('/saved-providers', member, async (_req, res) => {

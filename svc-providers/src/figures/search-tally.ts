@@ -1,0 +1,62 @@
+import { weekStartOf, type DirectorySearch } from '@altmed/contracts';
+import type { Logger } from '@altmed/service-kit';
+import { addToTallies, tallyIdOf, type TallyKind, type WeeklyTallyModel } from './weekly-tally.model';
+
+type Pending = Map<string, { week: string; kind: TallyKind; term: string; count: number }>;
+
+/**
+ * The directory's searches counted by specialty area and place. A search is counted in memory and
+ * the counts are added to the week's tallies every `flushIntervalMs` (and at stop) in one write, so a search
+ * costs no write of its own. Only a first page is a search (the next pages are the same one), and a
+ * place counts only when the search found a provider: what a client can type does not grow the tallies.
+ */
+export class SearchTally {
+  private pending: Pending = new Map();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly tallies: WeeklyTallyModel,
+    private readonly logger: Logger,
+    flushIntervalMs: number,
+    private readonly now = () => Date.now(),
+  ) {
+    this.timer = setInterval(() => void this.flush(), flushIntervalMs).unref();
+  }
+
+  record(search: DirectorySearch, found: number): void {
+    if (search.page !== 1 || search.saved) return;
+    const week = weekStartOf(this.now()).toISOString().slice(0, 10);
+    for (const area of search.areas ?? []) this.add(week, 'search.area', area);
+    const place = search.city && search.state ? `${titleCase(search.city)}, ${search.state}` : search.state;
+    if (place && found > 0) this.add(week, 'search.place', place);
+  }
+
+  /** Adds what was counted to the tallies; a failed write keeps the counts for the next flush. */
+  async flush(): Promise<void> {
+    const counts = this.pending;
+    this.pending = new Map();
+    try {
+      await addToTallies(this.tallies, counts);
+    } catch (err) {
+      this.logger.warn({ err: String(err), tallies: counts.size }, 'search tallies not written; kept for the next flush');
+      for (const [id, count] of counts) this.addCount(id, count);
+    }
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  private add(week: string, kind: TallyKind, term: string): void {
+    this.addCount(tallyIdOf(week, kind, term), { week, kind, term, count: 1 });
+  }
+
+  private addCount(id: string, { week, kind, term, count }: { week: string; kind: TallyKind; term: string; count: number }): void {
+    const current = this.pending.get(id);
+    if (current) current.count += count;
+    else this.pending.set(id, { week, kind, term, count });
+  }
+}
+
+const titleCase = (text: string) => text.toLowerCase().replace(/(^|[\s-])\p{L}/gu, (letter) => letter.toUpperCase());
