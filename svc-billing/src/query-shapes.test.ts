@@ -16,6 +16,8 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
       { name: "recording an intent's outcome on its payment", equality: ['_id'] },
       { name: "receipts: a member's succeeded payments, newest first", equality: ['userId', 'status'], sort: { paidAt: -1 } },
       { name: "Users Management: a member's payments, newest first", equality: ['userId'], sort: { createdAt: -1 }, range: ['status'] },
+      { name: "Download my data: the caller's payments, newest first", equality: ['userId'], sort: { createdAt: -1 }, range: ['status'] },
+      { name: "account deletion: a deleted member's payments", equality: ['userId'] },
       // Orders Management's list reads every payment once per instance (a read model), then the changed ones by id.
       { name: 'Orders Management: the payments an event names', equality: ['_id'] },
       ...outboxRelayQueryShapes,

@@ -1,4 +1,5 @@
-import { identityTokenVerifier, startService, type RunningService } from '@altmed/service-kit';
+import { EventInbox, identityTokenVerifier, startService, type RunningService } from '@altmed/service-kit';
+import { accountDeletionConsumer } from './account-deletion/account-deletion.handler';
 import type { BillingConfig } from './config';
 import { KeptPaymentList } from './orders/kept-payment-list';
 import type { OrdersDeps } from './orders/orders.domain';
@@ -40,6 +41,12 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
         logger,
         onEventsWritten: relayOutbox([payments, successes, refunds]),
       };
+      broker.consume(
+        accountDeletionConsumer(
+          { payments, inbox: new EventInbox(connection), logger, onEventsWritten: deps.onEventsWritten },
+          { queueSuffix: config.EVENT_QUEUE_SUFFIX },
+        ),
+      );
       const verifier = identityTokenVerifier(config);
       app.use(paymentsRouter(deps, verifier));
       app.use(ordersRouter(deps, verifier));

@@ -18,6 +18,8 @@ export const identityEnv = {
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   PASSWORD_RESET_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** How often each instance looks for members a membership reminder (30 days, 7 days, ended) is due to. */
+  MEMBERSHIP_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce
     .number()
     .int()

@@ -1,6 +1,8 @@
 import { EventInbox, startService, type RunningService } from '@altmed/service-kit';
 import type { IdentityConfig } from './config';
 import { membershipConsumer, membershipRefundConsumer } from './membership/membership.handler';
+import { sweepRemindersEvery } from './membership/reminders';
+import { myAccountRouter } from './my-account/my-account.routes';
 import { jwksRouter } from './tokens/jwks.routes';
 import { loadSigningKey } from './tokens/signing-key';
 import { localTokenVerifier, type TokenSettings } from './tokens/tokens';
@@ -27,7 +29,7 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
     config,
     // Sign-up and login need only the database; their events wait in the outbox.
     worksWithoutBroker: true,
-    async setup({ connection, broker, app, logger, relayOutbox }) {
+    async setup({ connection, broker, app, logger, relayOutbox, metrics }) {
       const users = userModel(connection);
       await users.init();
       const invitations = invitationModel(connection);
@@ -52,6 +54,8 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
       // Not awaited: the service listens while the list is read (it waits for its queue first).
       memberList.readInBackground();
 
+      const stopReminders = sweepRemindersEvery({ users, memberList, logger, metrics, onEventsWritten }, config.MEMBERSHIP_REMINDER_SWEEP_SECONDS * 1000);
+
       const inbox = new EventInbox(connection);
       broker.consume(membershipConsumer({ users, inbox, logger, onEventsWritten }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
       broker.consume(membershipRefundConsumer({ users, inbox, logger, onEventsWritten }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
@@ -60,6 +64,7 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
       if (config.INTERNAL_API_TOKEN) app.use(providerAccountsRouter(deps, config.INTERNAL_API_TOKEN));
       const verifier = localTokenVerifier(tokens, (claims) => isAccountActive(deps, claims.sub, claims.sessionVersion ?? 0));
       app.use(usersRouter(deps, verifier));
+      app.use(myAccountRouter({ ...deps, memberList }, verifier));
       app.use(membersAdminRouter({ users, memberList, onEventsWritten }, verifier));
       app.use(administratorsRouter({ ...deps, invitations }, verifier, addressRateLimit(deps)));
       app.use(passwordResetRouter(deps, addressRateLimit(deps)));
@@ -69,6 +74,7 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
       return {
         stop: async () => {
           clearInterval(cleanup);
+          stopReminders();
           memberList.stop();
         },
       };

@@ -10,6 +10,7 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
     [
       { name: 'subscription email: marking the receipt of a payment sent', equality: ['_id'] },
       { name: "subscription email status: a member's latest receipt", equality: ['userId'], sort: { paidAt: -1 } },
+      { name: "account deletion: a deleted member's receipts", equality: ['userId'] },
       { name: 'receipt resend: the receipt of a payment', equality: ['_id'] },
     ],
   ],

@@ -3,7 +3,13 @@ import type { NotifyConfig } from './config';
 import { createSmtpMailer } from './mail/mailer';
 import { receiptModel } from './subscription/receipt.model';
 import { adminInvitationConsumer } from './admin-invitation/admin-invitation.handler';
-import { receiptResendConsumer, refundEmailConsumer, subscriptionConsumer } from './subscription/subscription.domain';
+import {
+  accountDeletionConsumer,
+  membershipReminderConsumer,
+  receiptResendConsumer,
+  refundEmailConsumer,
+  subscriptionConsumer,
+} from './subscription/subscription.domain';
 import { subscriptionRouter } from './subscription/subscription.routes';
 import { passwordResetConsumer } from './password-reset/password-reset.handler';
 import { providerStatusConsumer } from './provider-status/provider-status.handler';
@@ -28,6 +34,8 @@ export function startNotifyService(config: NotifyConfig): Promise<RunningService
       broker.consume(subscriptionConsumer({ inbox, mailer, receipts, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
       broker.consume(receiptResendConsumer({ inbox, mailer, receipts, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
       broker.consume(refundEmailConsumer({ inbox, mailer, receipts, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
+      broker.consume(membershipReminderConsumer({ inbox, mailer, receipts, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
+      broker.consume(accountDeletionConsumer({ inbox, mailer, receipts, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
       app.use(subscriptionRouter({ receipts }, identityTokenVerifier(config)));
       const providerEmails: ProviderEmailDeps = { inbox, mailer, siteUrl: config.SITE_URL, adminNotifyEmail: config.adminNotifyEmail };
       broker.consume(providerRegisteredConsumer(providerEmails, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));

@@ -56,7 +56,8 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
       { name: 'moderation: the review still as it was read', equality: ['_id', 'isApproved', 'status', 'updatedAt'] },
       { name: 'moderation queue: the reviews an event names', equality: ['_id'] },
       { name: 'admin reviews: the records of a page by id', equality: ['_id'] },
-      { name: "Users Management: a member's reviews, newest first", equality: ['userId'], sort: { createdAt: -1, _id: 1 } },
+      { name: "Users Management and Download my data: a member's reviews, newest first", equality: ['userId'], sort: { createdAt: -1, _id: 1 } },
+      { name: "account deletion: a deleted member's reviews", equality: ['userId'] },
       ...outboxRelayQueryShapes,
     ],
   ],
@@ -65,7 +66,7 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
     savedProviderModel(connection).schema.indexes(),
     [
       { name: "saved providers: a member's ids, newest first", equality: ['userId'], sort: { savedAt: -1, _id: 1 } },
-      { name: "saving: counting a member's saved providers", equality: ['userId'] },
+      { name: "saving: counting a member's saved providers; account deletion: removing them", equality: ['userId'] },
       { name: "profile, saving and removing: one member's save of one provider", equality: ['_id'] },
     ],
   ],

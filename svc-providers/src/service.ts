@@ -1,5 +1,6 @@
 import { EventInbox, identityTokenVerifier, runOnce, startService, startupStep, type RunningService } from '@altmed/service-kit';
 import { identityAccounts } from './accounts/identity-accounts';
+import { accountDeletionConsumer } from './member-activity/account-deletion.handler';
 import { memberActivityRouter } from './member-activity/member-activity.routes';
 import { adminProvidersRouter } from './admin/admin-providers.routes';
 import { compareRouter } from './compare/compare.routes';
@@ -54,7 +55,9 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       search.subscribe(broker);
       const moderation = new ModerationQueue(reviews, logger);
       moderation.subscribe(broker);
-      broker.consume(providerTallyConsumer({ tallies, inbox: new EventInbox(connection) }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
+      const inbox = new EventInbox(connection);
+      broker.consume(providerTallyConsumer({ tallies, inbox }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
+      broker.consume(accountDeletionConsumer({ reviews, savedProviders, inbox, logger }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
       const searchTally = new SearchTally(tallies, logger, config.SEARCH_TALLY_FLUSH_SECONDS * 1000);
       const onEventsWritten = relayOutbox([providers, reviews]);
       const deps: ProvidersDeps = {

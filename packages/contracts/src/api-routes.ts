@@ -57,6 +57,7 @@ import {
   supportReplyResponseSchema,
 } from './support';
 import { memberFiguresResponseSchema, paymentFiguresResponseSchema, providerFiguresResponseSchema } from './figures';
+import { deleteAccountRequestSchema, myAccountDataSchema, myPaymentsSchema, myReviewsSchema } from './my-account';
 import { adminOrdersQuerySchema, adminOrdersResponseSchema, refundResponseSchema } from './orders';
 import { newPromoCodeSchema, promoCodeListResponseSchema, promoCodeSchema } from './promo-codes';
 import {
@@ -177,6 +178,24 @@ export const API_ROUTES = {
     summary: 'Change one’s own password',
     description: 'Sets a new password for the logged-in account after checking its current one.',
     body: changePasswordRequestSchema,
+    responses: { 200: messageResponseSchema },
+  },
+  'GET /users/me/data': {
+    service: 'identity',
+    outcomes: members,
+    operationId: 'downloadMyAccount',
+    summary: 'One’s account, for Download my data',
+    description: 'The member’s account as svc-identity holds it (name, email, contact details, sign-up time, membership). Members only.',
+    responses: { 200: myAccountDataSchema },
+  },
+  'DELETE /users/me': {
+    service: 'identity',
+    outcomes: members,
+    operationId: 'deleteMyAccount',
+    summary: 'Delete one’s own account',
+    description:
+      'After the password is checked, the member’s name, email, password and contact details are removed and every token stops working; `user.deleted` tells the other services: saved providers go, reviews stay under “Former member”, payments stay for the books without the name and email. A wrong password 400. Members only.',
+    body: deleteAccountRequestSchema,
     responses: { 200: messageResponseSchema },
   },
   'POST /users/forgot-password': {
@@ -495,6 +514,14 @@ export const API_ROUTES = {
     description: 'A member’s saved providers and reviews (in any moderation state), newest first, at most 100 of each. Admins only.',
     responses: { 200: memberActivityResponseSchema },
   },
+  'GET /reviews/mine': {
+    service: 'providers',
+    outcomes: members,
+    operationId: 'listMyReviews',
+    summary: 'One’s reviews, for Download my data',
+    description: 'Every review the caller wrote, in any moderation state, with its provider’s name, newest first. Members only.',
+    responses: { 200: myReviewsSchema },
+  },
   'GET /admins/figures': {
     service: 'providers',
     outcomes: admins,
@@ -550,6 +577,14 @@ export const API_ROUTES = {
     summary: 'One’s paid memberships, newest first',
     description: 'The caller’s paid memberships, newest first.',
     responses: { 200: receiptsResponseSchema },
+  },
+  'GET /payments/mine': {
+    service: 'billing',
+    outcomes: members,
+    operationId: 'listMyPayments',
+    summary: 'One’s payment attempts, for Download my data',
+    description: 'Every payment attempt of the caller (amount, promo code, status, created, paid, refunded), newest first. Members only.',
+    responses: { 200: myPaymentsSchema },
   },
   'GET /payments/members/:userId': {
     service: 'billing',

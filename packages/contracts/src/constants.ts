@@ -188,6 +188,11 @@ export const ADMIN_ORDERS_MAX_PAGE = 1_000;
 export const WEEKS_CHARTED = 12;
 /** The Analytics Dashboard lists this many of the most searched areas and places. */
 export const MOST_SEARCHED_LISTED = 10;
+/** The emails a member gets as their membership year ends: 30 and 7 days before, and once it has ended. */
+export const MEMBERSHIP_REMINDER_KINDS = ['30-days', '7-days', 'ended'] as const;
+export type MembershipReminderKind = (typeof MEMBERSHIP_REMINDER_KINDS)[number];
+/** What a deleted member's reviews are shown under. */
+export const FORMER_MEMBER_NAME = 'Former member';
 /** How long an administrator's invitation link works. */
 export const ADMIN_INVITATION_TTL_HOURS = 48;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { membershipActivatedV1Schema, paymentSucceededV1Schema } from './billing';
 import { EMAIL_PATTERN } from './constants';
+import { membershipReminderDueV1Schema, userDeletedV1Schema } from './my-account';
 import { paymentChangedV1Schema, paymentRefundedV1Schema } from './orders';
 
 /** The one durable topic exchange every event goes through; the routing key is the event type. */
@@ -192,6 +193,8 @@ export const EventCatalog = {
   'receipt.resend_requested': defineEvent({ version: 1, data: receiptResendRequestedV1Schema }),
   'payment.refunded': defineEvent({ version: 1, data: paymentRefundedV1Schema }),
   'payment.changed': defineEvent({ version: 1, data: paymentChangedV1Schema }),
+  'user.deleted': defineEvent({ version: 1, data: userDeletedV1Schema }),
+  'membership.reminder_due': defineEvent({ version: 1, data: membershipReminderDueV1Schema }),
   'admin.invited': defineEvent({ version: 1, data: adminInvitedV1Schema }),
   'support.message_received': defineEvent({ version: 1, data: supportMessageReceivedV1Schema }),
   'support.reply_requested': defineEvent({ version: 1, data: supportReplyRequestedV1Schema }),

@@ -13,6 +13,7 @@ export * from './reviews';
 export * from './members-admin';
 export * from './orders';
 export * from './figures';
+export * from './my-account';
 export * from './administrators';
 export * from './support';
 export * from './openapi';

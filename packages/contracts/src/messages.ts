@@ -151,6 +151,14 @@ export const MemberAdminMessages = {
   receiptOnlyForPaid: 'Only a paid membership has a receipt',
 } as const;
 
+/** My membership: a member's own account. */
+export const AccountMessages = {
+  passwordRequired: 'Enter your password to delete your account',
+  passwordWrong: 'Password is incorrect',
+  deleted: 'Your account has been deleted.',
+  onlyMembers: 'Only a member account can be deleted here',
+} as const;
+
 /** Orders Management (the admin area). */
 export const OrderMessages = {
   statusInvalid: 'Status must be open, requires_action, processing, failed, succeeded, canceled or refunded',

@@ -31,6 +31,7 @@ export class ServiceMetrics {
   private readonly requestDuration: Histogram<'method' | 'route' | 'status_code'>;
   private readonly published: Counter<'type'>;
   private readonly consumed: Counter<'queue' | 'type' | 'outcome'>;
+  private readonly jobRuns: Counter<'job' | 'outcome'>;
   private readonly outboxSources: (() => Promise<OutboxFigures>)[] = [];
 
   constructor(unit: string) {
@@ -53,6 +54,12 @@ export class ServiceMetrics {
       name: 'events_consumed_total',
       help: 'Deliveries a consumer settled, by queue, event type and outcome (handled, retried, dead_lettered)',
       labelNames: ['queue', 'type', 'outcome'],
+      registers: [this.registry],
+    });
+    this.jobRuns = new Counter({
+      name: 'scheduled_job_runs_total',
+      help: 'Runs of a unit’s scheduled jobs (such as the membership reminders’ sweep), by job and outcome (done, failed)',
+      labelNames: ['job', 'outcome'],
       registers: [this.registry],
     });
     // One read of the outboxes per scrape, shared by both gauges; a database that does not answer
@@ -147,6 +154,16 @@ export class ServiceMetrics {
   async eventsPublished(type: string): Promise<number> {
     const { values } = await this.published.get();
     return values.filter(({ labels }) => labels.type === type).reduce((sum, { value }) => sum + value, 0);
+  }
+
+  jobRan(job: string, outcome: 'done' | 'failed'): void {
+    this.jobRuns.inc({ job, outcome });
+  }
+
+  /** Finished runs of a scheduled job so far: what a test waits on to know a sweep has happened since. */
+  async runsOf(job: string): Promise<number> {
+    const { values } = await this.jobRuns.get();
+    return values.filter(({ labels }) => labels.job === job).reduce((sum, { value }) => sum + value, 0);
   }
 
   /** Documents whose events wait for the outbox relay, now. */

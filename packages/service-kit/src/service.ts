@@ -81,6 +81,8 @@ export interface ServiceParts {
    * ends and stopped with the service; answers the nudge to call once a write has added events.
    */
   relayOutbox: (models: OutboxRelayOptions['models']) => () => void;
+  /** The unit's metrics, for what the service counts of its own (scheduled jobs). */
+  metrics: ServiceMetrics;
 }
 
 export interface ServiceDefinition {
@@ -132,7 +134,7 @@ export async function startService({ name, api, config, setup, worksWithoutBroke
     metrics.watchOutbox(() => outboxFigures(models));
     return () => relay.nudge();
   };
-  const own = (await setup({ logger, connection, broker, app, relayOutbox })) ?? {};
+  const own = (await setup({ logger, connection, broker, app, relayOutbox, metrics })) ?? {};
   for (const relay of relays) relay.start();
   const apiDocument = openApiDocument(api);
   app.get(OPENAPI_PATH, (_req, res) => {

@@ -29,6 +29,8 @@ export interface PaymentDocument extends WithOutbox {
   paidAt?: Date;
   /** Each time an admin had the receipt emailed again (the audit trail). */
   receiptResends?: { by: { id: string; email: string }; at: Date }[];
+  /** When the member deleted their account: the payment is kept for the books, without `member`. */
+  memberDeletedAt?: Date;
   /** An administrator's ask for a refund, kept before Stripe is called: whichever records the refund (the call, the webhook) names them. */
   refundAskedBy?: { id: string; email: string };
   /** The full refund, once recorded: Stripe's refund (null when only the charge told of it), who asked (null: Stripe's dashboard), when. */
@@ -61,6 +63,7 @@ const paymentSchema = new Schema<PaymentDocument>(
       ],
       default: undefined,
     },
+    memberDeletedAt: { type: Date },
     refundAskedBy: { type: new Schema({ id: { type: String, required: true }, email: { type: String, required: true } }, { _id: false }), default: undefined },
     refund: {
       type: new Schema(

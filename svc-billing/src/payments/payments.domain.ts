@@ -10,6 +10,7 @@ import {
   type AccessTokenClaims,
   type AdminPayment,
   type MemberPaymentsResponse,
+  type MyPayments,
   type ReceiptResendResponse,
   type ConfirmPaymentRequest,
   type ConfirmPaymentResponse,
@@ -217,6 +218,28 @@ export async function listMemberPayments(deps: PaymentsDeps, userId: string): Pr
     .select(ADMIN_PAYMENT_FIELDS)
     .lean<AdminPaymentRecord[]>();
   return { payments: payments.map(adminPaymentView) };
+}
+
+/** Download my data: every payment attempt of the caller, newest first. */
+export async function listMyPayments(deps: PaymentsDeps, callerId: string): Promise<MyPayments> {
+  const payments = await deps.payments
+    .find({ userId: callerId, status: { $ne: 'creating' } })
+    .sort({ createdAt: -1 })
+    .limit(MEMBER_DETAIL_LIMIT)
+    .select(ADMIN_PAYMENT_FIELDS)
+    .lean<AdminPaymentRecord[]>();
+  return {
+    payments: payments.map((payment) => ({
+      id: payment._id,
+      amount: payment.amount,
+      currency: payment.currency,
+      promoCode: payment.promoCode,
+      status: payment.status,
+      createdAt: payment.createdAt.toISOString(),
+      paidAt: payment.paidAt?.toISOString() ?? null,
+      refundedAt: payment.refund?.at.toISOString() ?? null,
+    })),
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { MemberAdminMessages, Messages, confirmPaymentRequestSchema, createPaymentIntentRequestSchema } from '@altmed/contracts';
 import { parseInput, recordIdOf, requireAuth, type TokenVerifier } from '@altmed/service-kit';
 import { handleStripeWebhook, type WebhooksDeps } from '../webhooks/stripe-webhooks.domain';
-import { confirmPayment, createPaymentIntent, listMemberPayments, listReceipts, resendReceipt } from './payments.domain';
+import { confirmPayment, createPaymentIntent, listMemberPayments, listMyPayments, listReceipts, resendReceipt } from './payments.domain';
 
 export function paymentsRouter(deps: WebhooksDeps, verifier: TokenVerifier): Router {
   const router = Router();
@@ -21,6 +21,10 @@ export function paymentsRouter(deps: WebhooksDeps, verifier: TokenVerifier): Rou
 
   router.get('/payments/receipts', member, async (_req, res) => {
     res.json(await listReceipts(deps, res.locals.auth!.sub));
+  });
+
+  router.get('/payments/mine', requireAuth(verifier, { roles: ['user'], activeAccount: true }), async (_req, res) => {
+    res.json(await listMyPayments(deps, res.locals.auth!.sub));
   });
 
   router.get('/payments/members/:userId', admin, async (req, res) => {

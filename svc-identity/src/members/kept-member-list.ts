@@ -47,6 +47,10 @@ export class KeptMemberList extends BackgroundReadModel {
     return this.list.find(query);
   }
 
+  endingBetween(from: number, to: number): ReturnType<MemberList['endingBetween']> {
+    return this.list.endingBetween(from, to);
+  }
+
   figures(): MemberFiguresResponse {
     return this.list.figures();
   }

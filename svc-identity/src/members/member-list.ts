@@ -36,6 +36,9 @@ export interface MemberListResult {
   total: number;
 }
 
+/** Members only, and not the tombstones of deleted accounts. */
+const isListed = (record: ListedRecord) => record.role === 'user' && record.status !== 'deleted';
+
 function timeOf(value: unknown): number {
   return value instanceof Date ? value.getTime() : Number.NaN;
 }
@@ -81,7 +84,7 @@ export class MemberList {
   }
 
   static of(records: readonly ListedRecord[]): MemberList {
-    return new MemberList(NewestFirstList.of(records.filter((record) => record.role === 'user').map(listed)));
+    return new MemberList(NewestFirstList.of(records.filter(isListed).map(listed)));
   }
 
   get size(): number {
@@ -126,9 +129,17 @@ export class MemberList {
     return { activeMembers, newMembersThisWeek, weeks: weeks.map((weekStart) => ({ weekStart, signUps: signUps.get(weekStart) ?? 0 })) };
   }
 
-  /** Puts the record in its place; an account that is no member's leaves the list. */
+  /** Members not blocked whose membership ends between `from` and `to` (ms): who a membership reminder may be due to. */
+  endingBetween(from: number, to: number): { id: string; name: string; email: string; membershipEndsAt: number }[] {
+    return this.entries
+      .values()
+      .filter((member) => !member.blocked && member.membershipEndsAt >= from && member.membershipEndsAt <= to)
+      .map(({ id, name, email, membershipEndsAt }) => ({ id, name, email, membershipEndsAt }));
+  }
+
+  /** Puts the record in its place; an account that is no member's (or no longer one's) leaves the list. */
   upsert(record: ListedRecord): void {
-    if (record.role === 'user') this.entries.upsert(listed(record));
+    if (isListed(record)) this.entries.upsert(listed(record));
     else this.entries.remove(record._id);
   }
 

@@ -57,7 +57,7 @@ function adminMemberView(user: MemberRecord): AdminMember {
 
 async function findMember(deps: MembersAdminDeps, userId: string): Promise<MemberRecord> {
   const user = await deps.users.findOne({ _id: userId, role: 'user' }).select(MEMBER_FIELDS).lean<MemberRecord>();
-  if (!user) throw notFound(MemberAdminMessages.memberNotFound);
+  if (!user || user.status === 'deleted') throw notFound(MemberAdminMessages.memberNotFound);
   return user;
 }
 

@@ -1,6 +1,7 @@
 import { MEMBERSHIP_PERIOD_MONTHS, type Membership, type PaymentRefundedV1, type PaymentSucceededV1 } from '@altmed/contracts';
 import { createEvent, withEvents, type EventInbox, type Logger } from '@altmed/service-kit';
 import { memberChangedEvent } from '../members/kept-member-list';
+import { reminderKeyOf } from './reminders';
 import type { UserDocument, UserModel } from '../users/user.model';
 
 const SOURCE = 'svc-identity';
@@ -108,9 +109,14 @@ export async function endRefundedMembership(deps: MembershipDeps, refund: Paymen
   const end = applied ? new Date(Math.min(current.getTime(), Math.max(addMembershipPeriod(current, -1).getTime(), refundedAt))) : current;
   const result = await deps.users.updateOne(
     { _id: user._id, membershipRefunds: { $ne: refund.paymentId }, membershipEndsAt: current ? current : { $exists: false } },
-    withEvents<UserDocument>({ ...(end ? { $set: { membershipEndsAt: end } } : {}), $push: { membershipRefunds: refund.paymentId } }, [
-      memberChangedEvent([user._id]),
-    ]),
+    // A membership ended by its refund gets no "has ended" reminder: the refund email said so.
+    withEvents<UserDocument>(
+      {
+        ...(end ? { $set: { membershipEndsAt: end } } : {}),
+        $push: { membershipRefunds: refund.paymentId, ...(end && end.getTime() <= refundedAt ? { membershipReminders: reminderKeyOf('ended', end) } : {}) },
+      },
+      [memberChangedEvent([user._id])],
+    ),
   );
   if (result.modifiedCount === 1) {
     deps.onEventsWritten();

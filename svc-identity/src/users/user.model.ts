@@ -3,7 +3,8 @@ import { MEMBER_ADMIN_ACTIONS, USER_ROLES, type MemberAdminAction, type UserRole
 import { OUTBOX_INDEX, outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
 
 /** A blocked account cannot log in, and its tokens stop working (see requireAuth's activeAccount). */
-export const ACCOUNT_STATUSES = ['active', 'blocked'] as const;
+/** A deleted account is a tombstone: no name, email, password or contact details, kept so its id stays taken and its events go out. */
+export const ACCOUNT_STATUSES = ['active', 'blocked', 'deleted'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** One administrator's block or unblock of a member, kept on the account (the audit trail). */
@@ -30,6 +31,10 @@ export interface UserDocument extends WithOutbox {
   membershipEndsAt?: Date;
   /** Payments (svc-billing's ids) already turned into membership time: each counts once. */
   membershipPayments?: string[];
+  /** The membership reminders sent (`<kind>:<endsAt ISO>`): each once, however many instances sweep. */
+  membershipReminders?: string[];
+  /** When the member deleted the account. */
+  deletedAt?: Date;
   /** Refunded payments (svc-billing's ids) whose time was taken back: each counts once. */
   membershipRefunds?: string[];
   /** Moves on at every password reset: tokens carry the version they were issued under, older ones stop working. */
@@ -71,6 +76,8 @@ const userSchema = new Schema<UserDocument>(
     membershipEndsAt: { type: Date },
     membershipPayments: { type: [String], default: undefined },
     membershipRefunds: { type: [String], default: undefined },
+    membershipReminders: { type: [String], default: undefined },
+    deletedAt: { type: Date },
     sessionVersion: { type: Number, required: true, default: 0 },
     passwordReset: {
       type: new Schema(

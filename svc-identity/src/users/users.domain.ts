@@ -77,7 +77,7 @@ export async function signUp(deps: UsersDeps, request: SignupRequest): Promise<A
   }
 }
 
-export const isActive = (user: Pick<UserDocument, 'status'>) => user.status !== 'blocked';
+export const isActive = (user: Pick<UserDocument, 'status'>) => user.status === 'active';
 
 /**
  * Same answer and the same work whether the email is unknown, the password wrong or the account

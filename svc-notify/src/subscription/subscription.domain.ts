@@ -2,6 +2,7 @@ import { Messages, parseEvent, type EventEnvelope, type MembershipActivatedV1 } 
 import { forbidden, type EventConsumer, type EventInbox, isDuplicateKeyError } from '@altmed/service-kit';
 import type { Mailer } from '../mail/mailer';
 import type { ReceiptDocument, ReceiptModel } from './receipt.model';
+import { membershipReminderEmail } from './membership-reminder-email';
 import { refundEmail } from './refund-email';
 import { subscriptionEmail } from './subscription-email';
 
@@ -76,6 +77,38 @@ export function refundEmailConsumer(deps: SubscriptionDeps, options: { queueSuff
     queue: refundEmailQueue(options.queueSuffix),
     eventTypes: ['payment.refunded'],
     handle: (event) => sendRefundEmail(deps, event),
+  };
+}
+
+/** A membership reminder (30 days, 7 days, ended): one email per reminder, however often it arrives. */
+export async function sendMembershipReminder(deps: SubscriptionDeps, raw: EventEnvelope): Promise<void> {
+  const { data } = parseEvent('membership.reminder_due', raw);
+  await deps.inbox.runOnce('membership-reminder', data.reminderId, () => deps.mailer.send(membershipReminderEmail(data, deps.siteUrl)));
+}
+
+export const membershipReminderQueue = (queueSuffix: string) => `notify.membership-reminder-due${queueSuffix}`;
+
+export function membershipReminderConsumer(deps: SubscriptionDeps, options: { queueSuffix: string }): EventConsumer {
+  return {
+    queue: membershipReminderQueue(options.queueSuffix),
+    eventTypes: ['membership.reminder_due'],
+    handle: (event) => sendMembershipReminder(deps, event),
+  };
+}
+
+/** A member deleted their account: the receipts kept for their emails (name, email) go. */
+export async function forgetMemberReceipts(deps: SubscriptionDeps, raw: EventEnvelope): Promise<void> {
+  const { data } = parseEvent('user.deleted', raw);
+  await deps.receipts.deleteMany({ userId: data.userId });
+}
+
+export const accountDeletionQueue = (queueSuffix: string) => `notify.user-deleted${queueSuffix}`;
+
+export function accountDeletionConsumer(deps: SubscriptionDeps, options: { queueSuffix: string }): EventConsumer {
+  return {
+    queue: accountDeletionQueue(options.queueSuffix),
+    eventTypes: ['user.deleted'],
+    handle: (event) => forgetMemberReceipts(deps, event),
   };
 }
 

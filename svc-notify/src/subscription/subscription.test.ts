@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { EventEnvelope, MembershipActivatedV1, PaymentRefundedV1, ReceiptResendRequestedV1 } from '@altmed/contracts';
+import type {
+  EventEnvelope,
+  MembershipActivatedV1,
+  MembershipReminderDueV1,
+  PaymentRefundedV1,
+  ReceiptResendRequestedV1,
+  UserDeletedV1,
+} from '@altmed/contracts';
 import {
+  deliveriesDone,
   emailsTo,
   eventually,
   type IdentityProcess,
@@ -10,6 +18,7 @@ import {
   waitForDeliveriesDone,
   waitForEmailsTo,
   waitForRetries,
+  withDatabase,
 } from '@altmed/local-stack/src/testing';
 import { TestPublisher, startTestNotify, type TestNotify } from '../test/test-service';
 
@@ -186,6 +195,58 @@ describe('refund email', () => {
     expect(emails[0]!.text).toContain('$59.94');
     expect(emails[0]!.text).toContain('March 5, 2026');
     expect(emails[0]!.text).toContain('Hi Grace');
+  });
+});
+
+describe('membership reminders', () => {
+  function reminder(kind: MembershipReminderDueV1['kind'], email: string): EventEnvelope<MembershipReminderDueV1> {
+    const userId = randomUUID();
+    const endsAt = '2026-12-24T10:00:00.000Z';
+    return {
+      id: randomUUID(),
+      type: 'membership.reminder_due',
+      version: 1,
+      time: new Date().toISOString(),
+      source: 'svc-identity',
+      data: { reminderId: `${userId}:${kind}:${endsAt}`, userId, email, name: 'Grace Hopper', kind, endsAt },
+    };
+  }
+
+  it('sends each reminder once, with the end date and the way to renew', async () => {
+    const email = `grace.${randomUUID().slice(0, 8)}@example.com`;
+    const soon = reminder('30-days', email);
+    const ended = reminder('ended', email);
+    const before = await deliveriesDone(notify, notify.queues.membershipReminder, 'membership.reminder_due');
+    for (const event of [soon, soon, { ...soon, id: randomUUID() }, ended]) await publisher.publish('membership.reminder_due', event);
+    await waitForDeliveriesDone(notify, notify.queues.membershipReminder, 'membership.reminder_due', before + 4);
+    const emails = emailsTo(await listEmails(), email);
+    expect(emails.map((sent) => sent.subject).sort()).toEqual(['Your membership ends in 30 days', 'Your membership has ended']);
+    for (const sent of emails) {
+      expect(sent.text).toContain('December 24, 2026');
+      expect(sent.text).toContain('/account');
+    }
+  });
+});
+
+describe('a deleted account', () => {
+  it('takes its receipts with it', async () => {
+    const event = activated();
+    await publish(event);
+    await waitForEveryDeliveryDone();
+    const deleted: EventEnvelope<UserDeletedV1> = {
+      id: randomUUID(),
+      type: 'user.deleted',
+      version: 1,
+      time: new Date().toISOString(),
+      source: 'svc-identity',
+      data: { userId: event.data.userId, deletedAt: new Date().toISOString() },
+    };
+    const before = await deliveriesDone(notify, notify.queues.accountDeletion, 'user.deleted');
+    await publisher.publish('user.deleted', deleted);
+    await waitForDeliveriesDone(notify, notify.queues.accountDeletion, 'user.deleted', before + 1);
+    await withDatabase(notify.database, async (db) =>
+      expect(await db.collection('subscription_receipts').countDocuments({ userId: event.data.userId })).toBe(0),
+    );
   });
 });
 

@@ -9,7 +9,7 @@ import { welcomeQueue } from '../welcome/welcome.handler';
 import { providerRegisteredQueue } from '../providers/provider-registered.handler';
 import { providerStatusQueue } from '../provider-status/provider-status.handler';
 import { passwordResetQueue } from '../password-reset/password-reset.handler';
-import { receiptResendQueue, refundEmailQueue, subscriptionQueue } from '../subscription/subscription.domain';
+import { accountDeletionQueue, membershipReminderQueue, receiptResendQueue, refundEmailQueue, subscriptionQueue } from '../subscription/subscription.domain';
 import { adminInvitationQueue } from '../admin-invitation/admin-invitation.handler';
 import { supportMessageQueue, supportReplyQueue } from '../support/support.domain';
 
@@ -25,6 +25,8 @@ export interface TestNotify extends ServiceUnderTest<RunningService> {
     subscription: string;
     receiptResend: string;
     refundEmail: string;
+    membershipReminder: string;
+    accountDeletion: string;
     adminInvitation: string;
     supportMessage: string;
     supportReply: string;
@@ -52,6 +54,8 @@ export async function startTestNotify(env: Record<string, string> = {}): Promise
     subscription: subscriptionQueue(suffix),
     receiptResend: receiptResendQueue(suffix),
     refundEmail: refundEmailQueue(suffix),
+    membershipReminder: membershipReminderQueue(suffix),
+    accountDeletion: accountDeletionQueue(suffix),
     adminInvitation: adminInvitationQueue(suffix),
     supportMessage: supportMessageQueue(suffix),
     supportReply: supportReplyQueue(suffix),

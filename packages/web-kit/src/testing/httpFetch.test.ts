@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { startTestServer, type TestServer } from './httpFetch';
+import { createHttpFetch, startTestServer, type TestServer } from './httpFetch';
 import { accountFixture } from './fixtures';
 
 let server: TestServer;
@@ -16,6 +16,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   server.fixtureProblems.length = 0;
+  server.requests.length = 0;
 });
 
 const call = async (method: string, path: string) => (await fetch(`${server.origin}${path}`, { method })).status;
@@ -52,4 +53,15 @@ it('leaves errors, paths outside /api and answers marked off the contract unchec
   expect(await call('POST', '/storage')).toBe(204);
   expect(await call('POST', '/api/users/signup')).toBe(201);
   expect(server.fixtureProblems).toEqual([]);
+});
+
+it('sends a JSON body with any method, a DELETE’s too', async () => {
+  server.setRoutes([{ method: 'DELETE', path: '/api/users/me', status: 400, body: { message: 'Password is incorrect' } }]);
+  const testFetch = createHttpFetch(server.origin);
+  const body = JSON.stringify({ password: 'pässword' });
+  const response = await testFetch('/api/users/me', { method: 'DELETE', headers: { 'Content-Type': 'application/json' }, body });
+  expect(response.status).toBe(400);
+  expect(server.requests.map(({ method, url, body: sent }) => ({ method, url, sent }))).toEqual([
+    { method: 'DELETE', url: '/api/users/me', sent: { password: 'pässword' } },
+  ]);
 });

@@ -17,7 +17,9 @@ export function createHttpFetch(origin: string) {
   return (input: string | URL, init: { method?: string; headers?: Record<string, string>; body?: unknown; signal?: AbortSignal | null } = {}) =>
     new Promise<TestResponse>((resolve, reject) => {
       const url = new URL(String(input), origin);
-      const req = request(url, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
+      // Sized as a browser sends it: without a length, node sends a DELETE's body neither sized nor chunked, and the server never reads it.
+      const headers = typeof init.body === 'string' ? { ...init.headers, 'Content-Length': String(Buffer.byteLength(init.body)) } : init.headers;
+      const req = request(url, { method: init.method ?? 'GET', headers }, (res) => {
         let data = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (data += chunk));

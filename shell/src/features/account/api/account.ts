@@ -1,4 +1,4 @@
-import type { DirectoryProvider, Membership, ReceiptsResponse } from '@altmed/contracts/web';
+import type { ApiResponseBody, DirectoryProvider, Membership, ReceiptsResponse } from '@altmed/contracts/web';
 import { apiCall } from '@altmed/web-kit';
 
 /** GET /users/me: the member's membership (status and end date). */
@@ -21,4 +21,35 @@ export async function getSavedProviders(token: string): Promise<DirectoryProvide
 /** DELETE /saved-providers/{id}. */
 export async function removeSavedProvider(token: string, providerId: string): Promise<void> {
   await apiCall('DELETE /saved-providers/:providerId', { params: { providerId }, token, defaultError: 'Could not remove the provider' });
+}
+
+/** The account as svc-identity holds it (GET /users/me/data). */
+export type MyAccount = ApiResponseBody<'GET /users/me/data'>['account'];
+/** One payment attempt of the member (GET /payments/mine). */
+export type MyPayment = ApiResponseBody<'GET /payments/mine'>['payments'][number];
+/** One review the member wrote, in any moderation state (GET /reviews/mine). */
+export type MyReview = ApiResponseBody<'GET /reviews/mine'>['reviews'][number];
+
+/** GET /users/me/data: the member's account, for Download my data. */
+export async function getMyAccount(token: string): Promise<MyAccount> {
+  const { account } = await apiCall('GET /users/me/data', { token, defaultError: 'Could not load your account' });
+  return account;
+}
+
+/** GET /payments/mine: every payment attempt of the member, newest first. */
+export async function getMyPayments(token: string): Promise<MyPayment[]> {
+  const { payments } = await apiCall('GET /payments/mine', { token, defaultError: 'Could not load your payments' });
+  return payments;
+}
+
+/** GET /reviews/mine: every review the member wrote, newest first. */
+export async function getMyReviews(token: string): Promise<MyReview[]> {
+  const { reviews } = await apiCall('GET /reviews/mine', { token, defaultError: 'Could not load your reviews' });
+  return reviews;
+}
+
+/** DELETE /users/me: deletes the member's account once the password is checked; the answer's message says so. */
+export async function deleteMyAccount(token: string, password: string): Promise<string> {
+  const { message } = await apiCall('DELETE /users/me', { token, body: { password }, defaultError: 'Could not delete your account' });
+  return message;
 }

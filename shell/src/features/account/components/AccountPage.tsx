@@ -2,28 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Membership, Receipt } from '@altmed/contracts/web';
-import { Button, Card, PageContainer, PageTitle, Spinner, formatDate, theme, useSession } from '@altmed/web-kit';
+import { Button, PageContainer, PageTitle, Spinner, formatDate, theme, useSession } from '@altmed/web-kit';
 import { QueryProvider } from '@altmed/web-kit/src/query';
 import { useAuthDialogs } from '../../../lib/authDialogs';
 import { FormAlert } from '../../../components/FormAlert';
 import { getMembership, getReceipts } from '../api/account';
+import { Panel } from './Panel';
 import { SavedProvidersPanel } from './SavedProvidersPanel';
+import { YourDataPanel } from './YourDataPanel';
 
 const Panels = styled.div`
   display: grid;
   gap: 20px;
   max-width: 640px;
-`;
-
-const Panel = styled(Card)`
-  padding: 24px 28px;
-  ${theme.mobile} {
-    padding: 20px 18px;
-  }
-  h2 {
-    font-size: 20px;
-    margin-bottom: 12px;
-  }
 `;
 
 const Badge = styled.span<{ $tone: 'active' | 'muted' }>`
@@ -58,6 +49,7 @@ const Text = styled.p`
 export const AccountTexts = {
   title: 'My Membership',
   active: (endsAt: string) => `Your membership is active until ${endsAt}.`,
+  renewEarly: 'Renewing now adds a year to your membership from its current end date.',
   expired: (endsAt: string) => `Your membership ended on ${endsAt}. Renew it to keep comparing providers.`,
   none: 'You are not a member yet. A membership gives you a year of access to vetted providers.',
   noReceipts: 'No payments yet.',
@@ -68,6 +60,8 @@ const money = (receipt: Receipt) => `${(receipt.amount / 100).toFixed(2)} ${rece
 
 function MembershipPanel({ membership }: { membership: Membership }) {
   const { openJoin } = useAuthDialogs();
+  // The account has the member's details already and they have seen what a membership gives: straight to paying.
+  const renew = () => openJoin('paymentMethod');
   return (
     <Panel as="section" aria-labelledby="membership-heading">
       <h2 id="membership-heading">Membership</h2>
@@ -75,13 +69,25 @@ function MembershipPanel({ membership }: { membership: Membership }) {
         <>
           <Badge $tone="active">Active</Badge>
           <Text>{AccountTexts.active(longDate(membership.endsAt))}</Text>
+          <Text>{AccountTexts.renewEarly}</Text>
+          <Button variant="secondary" onClick={renew}>
+            Renew membership
+          </Button>
+        </>
+      ) : membership.status === 'expired' ? (
+        <>
+          <Badge $tone="muted">Expired</Badge>
+          <Text>{membership.endsAt ? AccountTexts.expired(longDate(membership.endsAt)) : AccountTexts.none}</Text>
+          <Button variant="secondary" onClick={renew}>
+            Renew membership
+          </Button>
         </>
       ) : (
         <>
-          <Badge $tone="muted">{membership.status === 'expired' ? 'Expired' : 'Not a member'}</Badge>
-          <Text>{membership.status === 'expired' && membership.endsAt ? AccountTexts.expired(longDate(membership.endsAt)) : AccountTexts.none}</Text>
+          <Badge $tone="muted">Not a member</Badge>
+          <Text>{AccountTexts.none}</Text>
           <Button variant="secondary" onClick={() => openJoin()}>
-            {membership.status === 'expired' ? 'Renew membership' : 'Join Now'}
+            Join Now
           </Button>
         </>
       )}
@@ -127,6 +133,7 @@ function Account() {
         {membership.data ? <MembershipPanel membership={membership.data} /> : null}
         {receipts.data ? <ReceiptPanel receipt={receipts.data.receipts[0]} /> : null}
         {user?.role === 'user' ? <SavedProvidersPanel /> : null}
+        {user?.role === 'user' ? <YourDataPanel /> : null}
         <div>
           <Button
             variant="outline"
@@ -143,7 +150,11 @@ function Account() {
   );
 }
 
-/** /account: the header's greeting leads here. Membership status and end date, the last receipt, saved providers, logout. */
+/**
+ * /account: the header's greeting leads here. Membership status and end date with Join Now or Renew
+ * membership, the last receipt, and logout; for members also saved providers and Your data (Download
+ * my data, Delete my account).
+ */
 export function AccountPage() {
   return (
     <QueryProvider>

@@ -2,19 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { COMPARE_MAX_PROVIDERS, COMPARE_MIN_PROVIDERS } from '@altmed/contracts/web';
-import { Button, Card, theme, toast, useSession } from '@altmed/web-kit';
+import { Button, theme, toast, useSession } from '@altmed/web-kit';
 import { getSavedProviders, removeSavedProvider } from '../api/account';
-
-const Panel = styled(Card)`
-  padding: 24px 28px;
-  ${theme.mobile} {
-    padding: 20px 18px;
-  }
-  h2 {
-    font-size: 20px;
-    margin-bottom: 12px;
-  }
-`;
+import { Panel } from './Panel';
 
 const List = styled.ul`
   list-style: none;

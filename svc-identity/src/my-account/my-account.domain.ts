@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { AccountMessages, FORMER_MEMBER_NAME, type DeleteAccountRequest, type MyAccountData } from '@altmed/contracts';
+import { badRequest, createEvent, unauthorized, withEvents } from '@altmed/service-kit';
+import { memberChangedEvent, type KeptMemberList } from '../members/kept-member-list';
+import { membershipOf } from '../membership/membership.domain';
+import { hashPassword, verifyPassword } from '../users/password';
+import type { UserDocument } from '../users/user.model';
+import { isActive, type UsersDeps } from '../users/users.domain';
+
+export interface MyAccountDeps extends UsersDeps {
+  memberList: KeptMemberList;
+}
+
+async function activeAccount(deps: UsersDeps, userId: string): Promise<UserDocument> {
+  const user = await deps.users.findById(userId).lean<UserDocument>();
+  if (!user || !isActive(user)) throw unauthorized();
+  return user;
+}
+
+/** Download my data: the account as identity holds it. */
+export async function myAccountData(deps: UsersDeps, userId: string): Promise<MyAccountData> {
+  const user = await activeAccount(deps, userId);
+  return {
+    account: {
+      id: user._id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      createdAt: user.createdAt.toISOString(),
+      contactInfo: { phone: user.contactInfo?.phone ?? '', address: user.contactInfo?.address ?? '', specialties: user.contactInfo?.specialties ?? [] },
+      membership: membershipOf(user),
+    },
+  };
+}
+
+/**
+ * A member deletes their account, proving the password (wrong guesses count against the login
+ * limit). The record stays as a tombstone without name, email, password or contact details, so the
+ * id is never reused and user.deleted leaves in the same write; the email is free for a new
+ * account, and the session version moves on, so every token stops working.
+ */
+export async function deleteOwnAccount(deps: MyAccountDeps, userId: string, request: DeleteAccountRequest): Promise<void> {
+  const user = await activeAccount(deps, userId);
+  await deps.loginLimits.countAccountAttempt(user.email);
+  if (!(await verifyPassword(user.passwordHash, request.password))) throw badRequest(AccountMessages.passwordWrong);
+  const deletedAt = new Date();
+  const unusablePassword = await hashPassword(randomBytes(32).toString('hex'));
+  const deleted = await deps.users.updateOne(
+    { _id: userId, status: user.status },
+    withEvents<UserDocument>(
+      {
+        $set: {
+          status: 'deleted',
+          deletedAt,
+          name: FORMER_MEMBER_NAME,
+          email: `deleted-${userId}@deleted.invalid`,
+          passwordHash: unusablePassword,
+          contactInfo: { phone: '', address: '', specialties: [] },
+        },
+        $unset: { passwordReset: 1, statusHistory: 1 },
+        $inc: { sessionVersion: 1 },
+      },
+      [createEvent('user.deleted', { userId, deletedAt: deletedAt.toISOString() }, 'svc-identity'), memberChangedEvent([userId])],
+    ),
+  );
+  if (deleted.modifiedCount !== 1) throw unauthorized();
+  deps.onEventsWritten();
+  await deps.loginLimits.clearAccount(user.email);
+  await deps.memberList.written([userId]);
+}

@@ -1,0 +1,97 @@
+import { connect, type ChannelModel } from 'amqplib';
+import request from 'supertest';
+import { AccountMessages, type AdminMembersResponse, type EventEnvelope, type MyAccountData } from '@altmed/contracts';
+import { eventually, testEventsExchange } from '@altmed/local-stack/src/testing';
+import { authBody, startTestIdentity, validSignup, waitForPublishedEventsReceived, type TestIdentity } from '../test/test-service';
+
+const ADMIN = { email: 'admin@my-account.example.com', password: 'a-long-admin-password' };
+
+let identity: TestIdentity;
+let connection: ChannelModel;
+let adminToken: string;
+const deletions: EventEnvelope[] = [];
+
+beforeAll(async () => {
+  identity = await startTestIdentity({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ACCOUNT_STATUS_CACHE_SECONDS: '1' });
+  connection = await connect(process.env.AMQP_URL!);
+  const channel = await connection.createChannel();
+  await channel.assertExchange(testEventsExchange(), 'topic', { durable: true });
+  const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
+  await channel.bindQueue(queue, testEventsExchange(), 'user.deleted');
+  await channel.consume(queue, (message) => message && deletions.push(JSON.parse(message.content.toString()) as EventEnvelope), { noAck: true });
+  adminToken = authBody(await request(identity.url).post('/users/login').send(ADMIN).expect(200)).token;
+});
+
+afterAll(async () => {
+  await connection.close();
+  await identity.stop();
+});
+
+const api = () => request(identity.url);
+
+async function signUp() {
+  const body = validSignup();
+  return { ...authBody(await api().post('/users/signup').send(body).expect(201)), body };
+}
+
+describe('GET /users/me/data', () => {
+  it('gives a member their account as identity holds it, and no one else', async () => {
+    const { token, user, body } = await signUp();
+    const answer = (await api().get('/users/me/data').set('authorization', `Bearer ${token}`).expect(200)).body as MyAccountData;
+    expect(answer.account).toEqual({
+      id: user.id,
+      name: body.name,
+      email: body.email.toLowerCase(),
+      role: 'user',
+      createdAt: expect.any(String) as string,
+      contactInfo: { phone: expect.any(String) as string, address: expect.any(String) as string, specialties: expect.any(Array) as string[] },
+      membership: { status: 'none', endsAt: null },
+    });
+    await api().get('/users/me/data').expect(401);
+    await api().get('/users/me/data').set('authorization', `Bearer ${adminToken}`).expect(403);
+  });
+});
+
+describe('DELETE /users/me', () => {
+  it('needs the password, and a wrong one deletes nothing', async () => {
+    const { token } = await signUp();
+    const asMember = (req: request.Test) => req.set('authorization', `Bearer ${token}`);
+    expect((await asMember(api().delete('/users/me')).send({}).expect(400)).body).toEqual({ message: AccountMessages.passwordRequired });
+    expect((await asMember(api().delete('/users/me')).send({ password: 'not the password' }).expect(400)).body).toEqual({
+      message: AccountMessages.passwordWrong,
+    });
+    await asMember(api().delete('/users/me')).send({ password: 'x', role: 'admin' }).expect(400);
+    await asMember(api().get('/users/me')).expect(200);
+    await api().delete('/users/me').send({ password: 'x' }).expect(401);
+    await api().delete('/users/me').set('authorization', `Bearer ${adminToken}`).send({ password: ADMIN.password }).expect(403);
+  });
+
+  it('removes the name, email, password and contact details, ends every token, frees the email and tells the other services once', async () => {
+    const { token, user, body } = await signUp();
+    const answer = await api().delete('/users/me').set('authorization', `Bearer ${token}`).send({ password: body.password }).expect(200);
+    expect(answer.body).toEqual({ message: AccountMessages.deleted });
+
+    await eventually(async () => (await api().get('/users/me').set('authorization', `Bearer ${token}`)).status === 401, 5_000);
+    await api().post('/users/login').send({ email: body.email, password: body.password }).expect(401);
+    await api().delete('/users/me').set('authorization', `Bearer ${token}`).send({ password: body.password }).expect(401);
+
+    const list = (await api().get('/members').query({ search: body.email }).set('authorization', `Bearer ${adminToken}`).expect(200))
+      .body as AdminMembersResponse;
+    expect(list.total).toBe(0);
+    await api().get(`/members/${user.id}`).set('authorization', `Bearer ${adminToken}`).expect(404);
+
+    // The email is free for a new account, which is another account.
+    const again = authBody(
+      await api()
+        .post('/users/signup')
+        .send({ ...body })
+        .expect(201),
+    );
+    expect(again.user.id).not.toBe(user.id);
+
+    await waitForPublishedEventsReceived(identity, 'user.deleted', () => deletions.length);
+    expect(deletions.filter((event) => (event.data as { userId: string }).userId === user.id)).toEqual([
+      expect.objectContaining({ type: 'user.deleted', data: { userId: user.id, deletedAt: expect.any(String) as string } }),
+    ]);
+  });
+});
