@@ -145,17 +145,6 @@ describe('remote routes through the shell', () => {
     expect(await page.getByText(/© 2025/).count()).toBe(0);
   });
 
-  it.each([
-    ['/admin/dashboard', 'Dashboard'],
-    ['/admin/analytics', 'Analytics Dashboard'],
-  ])('%s is the %s placeholder', async (pathname, title) => {
-    await logInFor(pathname);
-    await page.goto(url(pathname));
-    await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    await visible('Coming Soon');
-    await visible('This page is under development.');
-  });
-
   it("steps 2 and 3 need the provider id and the provider's login that step 1 stores, and render with them", async () => {
     await page.goto(url('/qualifications'));
     await page.getByLabel('Name of Practice').waitFor();

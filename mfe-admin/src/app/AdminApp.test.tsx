@@ -2,22 +2,27 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { createSessionStore } from '@altmed/web-kit';
 import { accountFixture } from '@altmed/web-kit/src/testing/fixtures';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
+import { figureRoutes } from '../test/figures';
 import { adminUser, renderAdmin } from '../test/renderAdmin';
 
 const server = setupTestServer();
 beforeEach(() => localStorage.clear());
 
-describe('admin placeholders', () => {
+describe('admin pages', () => {
   it.each([
-    ['/admin/dashboard', 'Dashboard'],
-    ['/admin/analytics', 'Analytics Dashboard'],
-  ])('%s shows %s, under development', (path, title) => {
+    ['/admin/dashboard', 'Dashboard', 'Sign-ups and paid memberships per week'],
+    ['/admin/analytics', 'Analytics Dashboard', 'Join funnel per week'],
+  ])('%s is the %s, with its figures, no longer a placeholder', async (path, title, chart) => {
+    server.setRoutes(figureRoutes());
     const store = createSessionStore(localStorage);
     store.login('t', adminUser);
     renderAdmin(path, store);
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText('This page is under development.')).toBeInTheDocument();
-    expect(screen.getByText('Coming Soon')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    const figure = screen.getByRole('figure', { name: chart });
+    expect(await within(figure).findByRole('img')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Coming Soon')).not.toBeInTheDocument();
+    expect(screen.queryByText('This page is under development.')).not.toBeInTheDocument();
   });
 
   it('/admin/orders is Orders Management, no longer a placeholder', async () => {
@@ -118,7 +123,7 @@ describe('admin login', () => {
   });
 
   it('takes an admin back to the admin page that sent them to log in', async () => {
-    server.setRoutes([{ method: 'POST', path: '/api/users/login', status: 200, body: { token: 'admin-token', user: adminUser } }]);
+    server.setRoutes([{ method: 'POST', path: '/api/users/login', status: 200, body: { token: 'admin-token', user: adminUser } }, ...figureRoutes()]);
     const { location } = renderAdmin('/admin/analytics');
     expect(location.pathname).toBe('/admin/login');
     fill('admin@example.com', 'pw123456');

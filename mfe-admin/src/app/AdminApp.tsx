@@ -3,7 +3,6 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { Spinner } from '@altmed/web-kit';
 import { AdminLayout } from '../components/AdminLayout';
 import { AdminLoginPage } from '../features/auth/components/AdminLoginPage';
-import { PlaceholderPage } from '../features/placeholders/components/PlaceholderPage';
 
 // The list pages (and react-query with them) load when opened, so the login page stays light.
 const ProvidersPage = lazy(() => import('../features/providers/components/ProvidersPage').then((m) => ({ default: m.ProvidersPage })));
@@ -17,6 +16,9 @@ const AdminSettingsPage = lazy(() => import('../features/administrators').then((
 const AcceptInvitationPage = lazy(() => import('../features/administrators').then((m) => ({ default: m.AcceptInvitationPage })));
 const OrdersPage = lazy(() => import('../features/orders').then((m) => ({ default: m.OrdersPage })));
 const SupportPage = lazy(() => import('../features/support').then((m) => ({ default: m.SupportPage })));
+// The Dashboard and the Analytics Dashboard: a chunk each, and one they share (the figures' calls, the bar chart).
+const DashboardPage = lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardPage })));
+const AnalyticsPage = lazy(() => import('../features/analytics').then((m) => ({ default: m.AnalyticsPage })));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner />}>{children}</Suspense>;
@@ -56,7 +58,14 @@ export default function AdminApp() {
             </Loading>
           }
         />
-        <Route path="dashboard" element={<PlaceholderPage title="Dashboard" />} />
+        <Route
+          path="dashboard"
+          element={
+            <Loading>
+              <DashboardPage />
+            </Loading>
+          }
+        />
         <Route
           path="users"
           element={
@@ -81,7 +90,14 @@ export default function AdminApp() {
             </Loading>
           }
         />
-        <Route path="analytics" element={<PlaceholderPage title="Analytics Dashboard" />} />
+        <Route
+          path="analytics"
+          element={
+            <Loading>
+              <AnalyticsPage />
+            </Loading>
+          }
+        />
         <Route
           path="settings"
           element={
