@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { eventually, listEmails } from '@altmed/local-stack/src/testing';
-import { E2E_ADMIN, apiLogin, apiSignupMember, apiSignupProvider, screenshot, storeSession, url } from '../support/browser';
+import { emailsTo, eventually, listEmails } from '@altmed/local-stack/src/testing';
+import { E2E_ADMIN, apiLogin, apiPayingMember, apiSignupMember, apiSignupProvider, screenshot, storeSession, url } from '../support/browser';
 import { useBrowser, usePagePerTest } from '../support/browser-per-file';
 
 /**
  * The admin area in Chromium against the running site (SPEC §2, §4, §8): vetting providers through
- * the cards, the promo codes page, and who may open the admin pages.
+ * the cards, the promo codes page, the Dashboard's and Analytics' charts, refunds in Orders
+ * Management, and who may open the admin pages.
  */
 const chromium = useBrowser();
 const tab = usePagePerTest(chromium);
@@ -83,6 +84,210 @@ describe('provider management', () => {
     await page.getByLabel('Status').selectOption('pending');
     await card.getByText('Pending', { exact: true }).waitFor();
     await card.getByText(/^Unblocked by .+ on /).waitFor();
+  });
+});
+
+type Member = Awaited<ReturnType<typeof apiSignupMember>>;
+
+/** A call to the site's API with `token`: its status and JSON body. */
+async function apiAnswer<T>(path: string, token: string, method = 'GET'): Promise<{ status: number; body: T }> {
+  const response = await fetch(url(`/api${path}`), { method, headers: { authorization: `Bearer ${token}` } });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+interface ListedPayment {
+  id: string;
+  status: string;
+  amount: number;
+  refund: { by: string | null; at: string } | null;
+}
+
+/** The member's payments as Orders Management lists them (billing's payment list, fed by events). */
+async function listedPaymentsOf(member: Member, adminToken: string): Promise<ListedPayment[]> {
+  const { body } = await apiAnswer<{ payments: ListedPayment[] }>(`/payments?search=${encodeURIComponent(member.user.email)}`, adminToken);
+  return body.payments;
+}
+
+/** Waits until the admin lists (members and payments, each fed by events) have the paying member's sign-up and payment. */
+async function untilListed(member: Member, adminToken: string): Promise<ListedPayment> {
+  await eventually(
+    async () => (await apiAnswer<{ total: number }>(`/members?search=${encodeURIComponent(member.user.email)}`, adminToken)).body.total === 1,
+    20_000,
+    'Expected the paying member in the admin member list',
+  );
+  const [payment] = await eventually(
+    async () => {
+      const payments = await listedPaymentsOf(member, adminToken);
+      return payments.length === 1 && payments[0]!.status === 'succeeded' ? payments : undefined;
+    },
+    20_000,
+    'Expected the paid payment in the admin payment list',
+  );
+  return payment!;
+}
+
+/** A chart of the admin pages: its figure, drawing, and the rows of its "Show as table" table (week label, then the values). */
+function chart(title: string) {
+  const figure = page.getByRole('figure', { name: title });
+  return {
+    figure,
+    drawing: figure.getByRole('img'),
+    async rows(): Promise<string[][]> {
+      await figure.getByText('Show as table').click();
+      const table = figure.getByRole('table', { name: title });
+      await table.waitFor();
+      return table
+        .getByRole('row')
+        .evaluateAll((rows) => rows.slice(1).map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? '')));
+    },
+  };
+}
+
+/** "$1,234.56" as cents. */
+const cents = (money: string) => Math.round(Number(money.replace(/[$,]/g, '')) * 100);
+
+describe('dashboard', () => {
+  it('shows the figures and both weekly charts, this week’s bars counting a new paying member, each chart readable as a table', async () => {
+    const admin = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    const member = await apiPayingMember('Carla Charted');
+    await untilListed(member, admin.token);
+
+    await logInAsAdmin();
+    await page.getByRole('complementary', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('link', { name: /^Active members [\d,]+$/ }).waitFor();
+    await page.getByRole('link', { name: /^Revenue this month \$[\d,.]+ Last month: \$[\d,.]+$/ }).waitFor();
+    await page.getByRole('link', { name: /^Providers waiting for review [\d,]+$/ }).waitFor();
+    await page.getByRole('link', { name: /^Reviews waiting for moderation [\d,]+$/ }).waitFor();
+
+    const activity = chart('Sign-ups and paid memberships per week');
+    const revenue = chart('Revenue per week');
+    await activity.drawing.waitFor();
+    await revenue.drawing.waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await activity.drawing.getAttribute('aria-label')).toMatch(
+      /^Sign-ups and paid memberships per week: bar chart of \d+ weeks, .+\. Sign-ups: .+; Paid memberships: .+\.$/,
+    );
+    expect(await revenue.drawing.getAttribute('aria-label')).toMatch(/^Revenue per week: bar chart of \d+ weeks, .+\. Revenue: .+\.$/);
+    // Bars are drawn, on a plot as wide as the card.
+    const bars = async (drawing: typeof activity.drawing) =>
+      drawing.locator('rect').evaluateAll((rects) => rects.filter((rect) => Number(rect.getAttribute('height')) > 0 && rect.querySelector('title')).length);
+    expect(await bars(activity.drawing)).toBeGreaterThan(0);
+    expect(await bars(revenue.drawing)).toBeGreaterThan(0);
+    expect((await activity.drawing.boundingBox())?.width).toBeGreaterThan(600);
+    await screenshot(page, 'admin-dashboard', true);
+
+    // This week is the last row: the new member signed up and paid in it.
+    const activityRows = await activity.rows();
+    expect(activityRows.length).toBeGreaterThan(0);
+    const [, signUps, paid] = activityRows.at(-1)!;
+    expect(Number(signUps?.replace(/,/g, ''))).toBeGreaterThanOrEqual(1);
+    expect(Number(paid?.replace(/,/g, ''))).toBeGreaterThanOrEqual(1);
+    const revenueRows = await revenue.rows();
+    expect(revenueRows.map((row) => row[0])).toEqual(activityRows.map((row) => row[0]));
+    expect(cents(revenueRows.at(-1)![1]!)).toBeGreaterThanOrEqual(11_988);
+    await screenshot(page, 'admin-dashboard-tables', true);
+
+    // The revenue card leads to Orders Management.
+    await page.getByRole('link', { name: /^Revenue this month/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Orders Management' }).waitFor();
+  });
+});
+
+describe('orders management', () => {
+  it('finds a member’s payment by email and refunds it through the dialog: Refunded, the membership ends, one refund email, a second refund refused', async () => {
+    const admin = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    const member = await apiPayingMember('Rhea Refundable');
+    const payment = await untilListed(member, admin.token);
+    const refundEmails = async () =>
+      emailsTo(await listEmails(), member.user.email).filter((email) => email.subject === 'Your membership payment was refunded');
+
+    await logInAsAdmin();
+    await page.getByRole('complementary', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Orders Management' }).waitFor();
+    await page.getByLabel('Search').fill(member.user.email);
+    const payments = page.getByRole('table', { name: 'Payments' });
+    // Other members' payments leave the table once the search has answered: a header row and the member's own.
+    const row = payments.getByRole('row').filter({ hasText: member.user.email });
+    await eventually(
+      async () => (await payments.getByRole('row').count()) === 2 && (await row.count()) === 1,
+      10_000,
+      'Expected the search to find the member’s payment alone',
+    );
+    await page.getByText('Showing 1–1 of 1 payments').waitFor();
+    await row.getByRole('link', { name: member.user.name }).waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual([expect.any(String), `${member.user.name}${member.user.email}`, '$119.88', 'Paid', 'Refund']);
+    await screenshot(page, 'admin-orders-paid');
+
+    await row.getByRole('button', { name: new RegExp(`^Refund \\$119\\.88 paid .+ by ${member.user.name}$`) }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund this payment?' });
+    await dialog.getByText(`Refund $119.88 to ${member.user.name}? The membership it paid for ends now, and the member is emailed.`).waitFor();
+    await screenshot(page, 'admin-orders-refund-dialog');
+    await dialog.getByRole('button', { name: 'Yes, refund' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page
+      .getByRole('region', { name: 'Notifications', includeHidden: true })
+      .getByText('The payment is refunded and the membership it paid for has ended.')
+      .waitFor();
+    // The status cell: Refunded, with when and by whom; no Refund button is left.
+    const refundedBy = new RegExp(`^Refunded[A-Z][a-z]+ \\d{1,2}, \\d{4} by ${E2E_ADMIN.email.replace(/[.]/g, '\\.')}$`);
+    await row.getByRole('cell').filter({ hasText: refundedBy }).waitFor();
+    expect(await row.getByRole('button').count()).toBe(0);
+    await screenshot(page, 'admin-orders-refunded');
+
+    // The membership it paid for has ended (identity takes the year back from payment.refunded).
+    await eventually(
+      async () => (await apiAnswer<{ user: { membership: { status: string } } }>('/users/me', member.token)).body.user.membership.status === 'expired',
+      20_000,
+      'Expected the refunded membership to have ended',
+    );
+    // One refund email reaches the member.
+    await eventually(async () => (await refundEmails()).length === 1, 30_000, 'Expected the refund email');
+
+    // A second refund of the same payment is refused.
+    const again = await apiAnswer<{ message: string }>(`/payments/${payment.id}/refund`, admin.token, 'POST');
+    expect(again).toEqual({ status: 409, body: { message: 'This payment has already been refunded' } });
+    expect((await listedPaymentsOf(member, admin.token)).map((each) => each.status)).toEqual(['refunded']);
+
+    // The member's own page says so.
+    page = (await tab.reopen()).page;
+    await storeSession(tab.session.context, member.token, member.user);
+    await page.goto(url('/account'));
+    const membership = page.getByRole('region', { name: 'Membership' });
+    await membership.getByText('Expired', { exact: true }).waitFor();
+    await membership.getByText(/^Your membership ended on .+\. Renew it to keep comparing providers\.$/).waitFor();
+    await page.getByRole('region', { name: 'Last receipt' }).getByText('Refunded', { exact: true }).waitFor();
+    await screenshot(page, 'account-refunded');
+    // Still one refund email, after all of the above.
+    expect(await refundEmails()).toHaveLength(1);
+  });
+});
+
+describe('analytics', () => {
+  it('shows the join funnel per week with its conversion sentence, revenue by promo code, providers per week and most searched', async () => {
+    const admin = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    const member = await apiPayingMember('Finn Funnel');
+    await untilListed(member, admin.token);
+
+    await logInAsAdmin();
+    await page.getByRole('complementary', { name: 'Admin' }).getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Analytics Dashboard' }).waitFor();
+    const funnel = chart('Join funnel per week');
+    await funnel.drawing.waitFor();
+    expect(await funnel.drawing.getAttribute('aria-label')).toMatch(
+      /^Join funnel per week: bar chart of \d+ weeks, .+\. Sign-ups: .+; Payments started: .+; Paid: .+\.$/,
+    );
+    await funnel.figure.getByText(/^Over these \d+ weeks, \d+% of sign-ups started a payment; \d+% of those paid\.$/).waitFor();
+    const [week, signUps, started, paid] = (await funnel.rows()).at(-1)!;
+    expect(week).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
+    for (const value of [signUps, started, paid]) expect(Number(value?.replace(/,/g, ''))).toBeGreaterThanOrEqual(1);
+
+    const byCode = page.getByRole('table', { name: 'Revenue by promo code' });
+    await byCode.getByRole('rowheader', { name: 'Full price' }).waitFor();
+    await page.getByRole('figure', { name: 'Providers per week' }).getByRole('img').waitFor();
+    await page.getByRole('region', { name: 'Most searched' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await screenshot(page, 'admin-analytics', true);
   });
 });
 

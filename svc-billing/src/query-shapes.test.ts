@@ -14,7 +14,11 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
       { name: 'payment intent: the intent of a payment still being created', equality: ['_id', 'status'] },
       { name: 'confirm and webhooks: the payment of a Stripe intent', equality: ['paymentIntentId'] },
       { name: "recording an intent's outcome on its payment", equality: ['_id'] },
-      { name: "receipts: a member's succeeded payments, newest first", equality: ['userId', 'status'], sort: { paidAt: -1 } },
+      {
+        name: "receipts: a member's succeeded or refunded payments ($in: one index scan each, merged), newest first",
+        equality: ['userId', 'status'],
+        sort: { paidAt: -1 },
+      },
       { name: "Users Management: a member's payments, newest first", equality: ['userId'], sort: { createdAt: -1 }, range: ['status'] },
       { name: "Download my data: the caller's payments, newest first", equality: ['userId'], sort: { createdAt: -1 }, range: ['status'] },
       { name: "account deletion: a deleted member's payments", equality: ['userId'] },

@@ -31,8 +31,9 @@ async function dashboards(): Promise<number> {
 
 /**
  * `npm run seed -- [--members N] [--providers N] [--reviews N]`: members are svc-identity's
- * (`npm run seed -w svc-identity`), providers and their reviews svc-providers' (the demo providers
- * when neither is asked for); each workspace's seed writes its own service's database.
+ * (`npm run seed -w svc-identity`) and their payments svc-billing's, providers and their reviews
+ * svc-providers' (the demo providers when neither is asked for); each workspace's seed writes its
+ * own service's database.
  */
 async function seed(): Promise<number> {
   const args = process.argv.slice(3);
@@ -40,8 +41,10 @@ async function seed(): Promise<number> {
   const runSeed = (workspace: string, seedArgs: string[]) =>
     spawnSync('npm', ['run', '--silent', 'seed', '-w', workspace, '--', ...seedArgs], { cwd: repoRoot, stdio: 'inherit' }).status ?? 1;
   if (values.members !== undefined) {
-    const status = runSeed('svc-identity', ['--members', values.members]);
-    if (status !== 0) return status;
+    for (const workspace of ['svc-identity', 'svc-billing']) {
+      const status = runSeed(workspace, ['--members', values.members]);
+      if (status !== 0) return status;
+    }
     if (values.providers === undefined && values.reviews === undefined) return 0;
   }
   return runSeed('svc-providers', args);

@@ -172,13 +172,30 @@ async function memberListHolds(siteUrl: string, adminToken: string, members: num
   return (performance.now() - startedAt) / 1000;
 }
 
-/** The user-facing calls of issue 20 (and the admin's member list of issue 22) through the gateway, timed. */
+/** Waits until svc-billing's payment list holds the seeded members' payments (two in three paid); answers how long, in seconds. */
+async function paymentListHolds(siteUrl: string, adminToken: string, members: number): Promise<number> {
+  const startedAt = performance.now();
+  const paid = Array.from({ length: members }, (_, n) => n).filter((n) => n % 3 !== 2).length;
+  await eventually(
+    async () => {
+      const answer = await call(siteUrl, { name: 'payment list', path: '/api/payments?search=seed.altmed.local', token: adminToken }).catch(() => undefined);
+      return ((answer as { counts?: { all: number } } | undefined)?.counts?.all ?? 0) >= paid;
+    },
+    600_000,
+    `svc-billing's payment list did not hold the ${paid} seeded payments within 10 minutes`,
+    1_000,
+  );
+  return (performance.now() - startedAt) / 1000;
+}
+
+/** The user-facing calls of issue 20 (and the admin area's and My membership's of issue 22) through the gateway, timed. */
 export async function timeCallsAtScale(siteUrl: string, admin: { email: string; password: string }): Promise<string[]> {
   // Built by the time a bench runs (npm start and npm test load this module before any build).
   const { GENERATED_MEMBER_PASSWORD, generatedMemberEmail } = await import('@altmed/service-kit');
   const adminToken = await login(siteUrl, admin.email, admin.password);
   const indexSeconds = await indexHolds(siteUrl, adminToken, scaleSet.providers);
   const memberListSeconds = await memberListHolds(siteUrl, adminToken, scaleSet.members);
+  const paymentListSeconds = await paymentListHolds(siteUrl, adminToken, scaleSet.members);
   const member = await login(siteUrl, generatedMemberEmail(0), GENERATED_MEMBER_PASSWORD);
   const directory = (await call(siteUrl, { name: 'directory', path: '/api/directory/providers?sort=rating', token: member })) as {
     providers: { _id: string; providerName: string; city: string; state: string; specialties: string[] }[];
@@ -237,10 +254,20 @@ export async function timeCallsAtScale(siteUrl: string, admin: { email: string; 
     { name: 'admin members: an email', path: `/api/members?search=${encodeURIComponent(generatedMemberEmail(4242))}`, token: adminToken },
     { name: 'admin members: a name, active', path: '/api/members?search=ada%20reyes&membership=active', token: adminToken },
     { name: 'admin members: no membership, page 50', path: '/api/members?membership=none&page=50', token: adminToken },
+    { name: 'admin orders: first page, with the counts', path: '/api/payments', token: adminToken },
+    { name: 'admin orders: an email', path: `/api/payments?search=${encodeURIComponent(generatedMemberEmail(4243))}`, token: adminToken },
+    { name: 'admin orders: a promo code, paid, page 20', path: '/api/payments?search=seed50&status=succeeded&page=20', token: adminToken },
+    { name: 'dashboard: member figures', path: '/api/members/figures', token: adminToken },
+    { name: 'dashboard: payment figures', path: '/api/payments/figures', token: adminToken },
+    { name: 'dashboard: provider figures', path: '/api/admins/figures', token: adminToken },
+    { name: 'my data: account', path: '/api/users/me/data', token: member },
+    { name: 'my data: payments', path: '/api/payments/mine', token: member },
+    { name: 'my data: reviews', path: '/api/reviews/mine', token: member },
   ];
   return [
     `search index holds the ${scaleSet.providers} providers ${indexSeconds.toFixed(0)} s after the seed ended`,
     `member list holds the ${scaleSet.members} members ${memberListSeconds.toFixed(0)} s after that`,
+    `payment list holds their payments ${paymentListSeconds.toFixed(0)} s after that`,
     ...(await timeCalls(siteUrl, calls)),
   ];
 }

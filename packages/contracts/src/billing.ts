@@ -84,6 +84,8 @@ export const receiptSchema = z.object({
   promoCode: z.string().nullable(),
   /** ISO date-time. */
   paidAt: z.string(),
+  /** When the payment was refunded in full (its year taken back); null while it stands. */
+  refundedAt: z.string().nullable(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 export const receiptsResponseSchema = z.object({ receipts: z.array(receiptSchema) });

@@ -17,6 +17,19 @@ export const generatedMemberId = (n: number): string => seededId(`member-${n}`);
 export const GENERATED_MEMBER_PASSWORD = 'Member-Demo-2025';
 export const generatedMemberEmail = (n: number): string => `member${n}@seed.altmed.local`;
 
+const firstNames = ['Ada', 'Ben', 'Cleo', 'Dev', 'Esme', 'Finn', 'Gia', 'Hugo', 'Ines', 'Jon', 'Kira', 'Luca'];
+const lastNames = ['Reyes', 'Okafor', 'Lindqvist', 'Park', 'Dubois', 'Mehta', 'Novak', 'Alvarez', 'Ito', 'Byrne', 'Costa', 'Fischer'];
+const DAY_MS = 24 * 3600 * 1000;
+
+export const generatedMemberName = (n: number): string =>
+  `${firstNames[n % firstNames.length]} ${lastNames[Math.floor(n / firstNames.length) % lastNames.length]}`;
+
+/**
+ * Two in three generated members have paid (svc-identity's seed gives them the membership, svc-billing's
+ * the payment): theirs ends 30 to 329 days after `now`; undefined for the others.
+ */
+export const generatedMembershipEnd = (n: number, now: number): Date | undefined => (n % 3 === 2 ? undefined : new Date(now + (30 + (n % 300)) * DAY_MS));
+
 /**
  * Inserts documents of fixed ids, skipping those already there (a seed stopped half-way and run
  * again); answers how many were inserted.

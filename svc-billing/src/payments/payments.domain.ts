@@ -158,14 +158,14 @@ async function redeemFreeMembership(deps: PaymentsDeps, userId: string, member: 
   return { clientSecret: null, message: Messages.paymentConfirmed };
 }
 
-/** The caller's paid memberships, newest first (a 100 % code's included, at 0). */
+/** The caller's paid memberships, newest first (a 100 % code's included, at 0; a refunded one says when). */
 export async function listReceipts(deps: PaymentsDeps, callerId: string): Promise<ReceiptsResponse> {
   const paid = await deps.payments
-    .find({ userId: callerId, status: 'succeeded', paidAt: { $exists: true } })
+    .find({ userId: callerId, status: { $in: ['succeeded', 'refunded'] }, paidAt: { $exists: true } })
     .sort({ paidAt: -1 })
     .limit(RECEIPTS_LISTED)
-    .select({ amount: 1, currency: 1, promoCode: 1, paidAt: 1 })
-    .lean<Pick<PaymentDocument, '_id' | 'amount' | 'currency' | 'promoCode' | 'paidAt'>[]>();
+    .select({ amount: 1, currency: 1, promoCode: 1, paidAt: 1, refund: 1 })
+    .lean<Pick<PaymentDocument, '_id' | 'amount' | 'currency' | 'promoCode' | 'paidAt' | 'refund'>[]>();
   return {
     receipts: paid.map((payment) => ({
       paymentId: payment._id,
@@ -173,6 +173,7 @@ export async function listReceipts(deps: PaymentsDeps, callerId: string): Promis
       currency: payment.currency,
       promoCode: payment.promoCode,
       paidAt: payment.paidAt!.toISOString(),
+      refundedAt: payment.refund?.at.toISOString() ?? null,
     })),
   };
 }

@@ -189,7 +189,7 @@ describe('POST /payments/confirm-payment', () => {
 describe('GET /payments/receipts', () => {
   const receiptsOf = async (member: TestAccount) =>
     (await request(billing.url).get('/payments/receipts').set('Authorization', `Bearer ${member.token}`).expect(200)).body as {
-      receipts: { paymentId: string; amount: number; currency: string; promoCode: string | null; paidAt: string }[];
+      receipts: { paymentId: string; amount: number; currency: string; promoCode: string | null; paidAt: string; refundedAt: string | null }[];
     };
 
   it('lists the caller’s paid memberships, newest first, and no one else’s', async () => {
@@ -204,8 +204,8 @@ describe('GET /payments/receipts', () => {
 
     const { receipts } = await receiptsOf(member);
     expect(receipts).toMatchObject([
-      { amount: 0, currency: 'usd', promoCode: 'FREE' },
-      { amount: 11988, currency: 'usd', promoCode: null },
+      { amount: 0, currency: 'usd', promoCode: 'FREE', refundedAt: null },
+      { amount: 11988, currency: 'usd', promoCode: null, refundedAt: null },
     ]);
     expect(Date.parse(receipts[0]!.paidAt)).toBeGreaterThanOrEqual(Date.parse(receipts[1]!.paidAt));
     expect(await receiptsOf(other)).toEqual({ receipts: [] });

@@ -5,6 +5,8 @@ import {
   GENERATED_MEMBER_PASSWORD,
   generatedMemberEmail,
   generatedMemberId,
+  generatedMemberName,
+  generatedMembershipEnd,
   inBatches,
   insertIgnoringDuplicates,
   loadConfig,
@@ -17,9 +19,6 @@ import { hashPassword } from '../users/password';
 import { userModel, type UserModel } from '../users/user.model';
 
 const BATCH = 2_000;
-const DAY_MS = 24 * 3600 * 1000;
-const firstNames = ['Ada', 'Ben', 'Cleo', 'Dev', 'Esme', 'Finn', 'Gia', 'Hugo', 'Ines', 'Jon', 'Kira', 'Luca'];
-const lastNames = ['Reyes', 'Okafor', 'Lindqvist', 'Park', 'Dubois', 'Mehta', 'Novak', 'Alvarez', 'Ito', 'Byrne', 'Costa', 'Fischer'];
 
 /**
  * The first `count` generated members, as plain inserts in batches (a stopped run leaves whole
@@ -35,16 +34,17 @@ export async function insertGeneratedMembers(users: UserModel, count: number, lo
   for (let start = 0; start < count; start += BATCH) {
     const documents = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => {
       const n = start + offset;
+      const membershipEndsAt = generatedMembershipEnd(n, now);
       const createdAt = new Date(now - (count - n) * 60_000);
       return {
         _id: generatedMemberId(n),
-        name: `${firstNames[n % firstNames.length]} ${lastNames[Math.floor(n / firstNames.length) % lastNames.length]}`,
+        name: generatedMemberName(n),
         email: generatedMemberEmail(n),
         passwordHash,
         role: 'user' as const,
         status: 'active' as const,
         contactInfo: { phone: '', address: '', specialties: [] },
-        ...(n % 3 === 2 ? {} : { membershipEndsAt: new Date(now + (30 + (n % 300)) * DAY_MS) }),
+        ...(membershipEndsAt ? { membershipEndsAt } : {}),
         sessionVersion: 0,
         outbox: [],
         createdAt,

@@ -86,7 +86,7 @@ function MembersPageContent() {
         {list.isPending || list.isError
           ? ''
           : members.length
-            ? `Showing ${count(first)}–${count(last)} of ${count(total)} members${
+            ? `Showing ${count(first)}–${count(last)} of ${count(total)} ${total === 1 ? 'member' : 'members'}${
                 beyondPager ? `; the pages stop at ${count(ADMIN_MEMBERS_MAX_PAGE)}, so search or filter to reach the rest` : ''
               }`
             : 'No members found.'}

@@ -126,7 +126,7 @@ function OrdersPageContent() {
         {list.isPending || list.isError
           ? ''
           : orders.length
-            ? `Showing ${count(first)}–${count(last)} of ${count(total)} payments${
+            ? `Showing ${count(first)}–${count(last)} of ${count(total)} ${total === 1 ? 'payment' : 'payments'}${
                 beyondPager ? `; the pages stop at ${count(ADMIN_ORDERS_MAX_PAGE)}, so search or filter to reach the rest` : ''
               }`
             : 'No payments found.'}

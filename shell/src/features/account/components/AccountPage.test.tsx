@@ -38,7 +38,7 @@ describe('/account', () => {
         method: 'GET',
         path: '/api/payments/receipts',
         status: 200,
-        body: { receipts: [{ paymentId: 'pay-2', amount: 5994, currency: 'usd', promoCode: 'HALF', paidAt: '2026-11-23T10:00:00.000Z' }] },
+        body: { receipts: [{ paymentId: 'pay-2', amount: 5994, currency: 'usd', promoCode: 'HALF', paidAt: '2026-11-23T10:00:00.000Z', refundedAt: null }] },
       },
       { method: 'GET', path: '/api/saved-providers', status: 200, body: { providers: [] } },
     ]);

@@ -107,6 +107,12 @@ function ReceiptPanel({ receipt }: { receipt: Receipt | undefined }) {
           <dd>{longDate(receipt.paidAt)}</dd>
           <dt>Promo code</dt>
           <dd>{receipt.promoCode ?? 'None'}</dd>
+          {receipt.refundedAt ? (
+            <>
+              <dt>Refunded</dt>
+              <dd>{longDate(receipt.refundedAt)}</dd>
+            </>
+          ) : null}
           <dt>Reference</dt>
           <dd>{receipt.paymentId}</dd>
         </Details>
