@@ -221,7 +221,9 @@ describe('orders management', () => {
 
     await row.getByRole('button', { name: new RegExp(`^Refund \\$119\\.88 paid .+ by ${member.user.name}$`) }).click();
     const dialog = page.getByRole('dialog', { name: 'Refund this payment?' });
-    await dialog.getByText(`Refund $119.88 to ${member.user.name}? The membership it paid for ends now, and the member is emailed.`).waitFor();
+    await dialog
+      .getByText(`Refund $119.88 to ${member.user.name}? The membership time it paid for and has not been used ends now, and the member is emailed.`)
+      .waitFor();
     await screenshot(page, 'admin-orders-refund-dialog');
     await dialog.getByRole('button', { name: 'Yes, refund' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -42,7 +42,7 @@ export const testMarketplacePorts: MarketplacePorts = {
   gatewayMetrics: 19464,
 };
 const devAdmin = { ADMIN_EMAIL: 'admin@altmed.local', ADMIN_PASSWORD: 'ChangeMe-Admin-2025' };
-const readyTimeoutMs = 120_000;
+const defaultReadyTimeoutMs = 120_000;
 const unitHostScript = path.join(repoRoot, 'tools', 'src', 'unit-host', 'unit-host.mjs');
 
 export function marketplacePortsFromEnv(env: NodeJS.ProcessEnv): MarketplacePorts {
@@ -67,6 +67,8 @@ export interface MarketplaceOptions {
   logFilePrefix?: string;
   dataDir?: string;
   log: (message: string) => void;
+  /** How long the services may take to be ready (2 minutes unless told: the bench's start with 100,000 records takes longer). */
+  readyTimeoutMs?: number;
 }
 
 /** A Node unit of a running marketplace: its unit host (a node:cluster primary, see unit-host/unit-host.mjs) and where it reports replacements. */
@@ -165,6 +167,7 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
 
   // The gateway's /readyz is about the gateway alone; /statusz tells when the services are ready too.
   const servicesStatus = `http://127.0.0.1:${options.ports.gateway}/statusz`;
+  const readyTimeoutMs = options.readyTimeoutMs ?? defaultReadyTimeoutMs;
   const deadline = Date.now() + readyTimeoutMs;
   while (!(await allServicesReady(servicesStatus))) {
     if (exitedApps.size > 0 || Date.now() > deadline) {

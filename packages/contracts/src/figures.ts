@@ -63,6 +63,9 @@ export function weekStartOf(time: Date | number): Date {
   return day;
 }
 
+/** The week `time` falls in, as its Monday's `YYYY-MM-DD`: how figures name weeks. */
+export const weekKeyOf = (time: Date | number): string => weekStartOf(time).toISOString().slice(0, 10);
+
 /** The Mondays of the last `count` weeks, oldest first, as `YYYY-MM-DD`. */
 export function chartedWeeks(now: Date | number, count: number): string[] {
   const current = weekStartOf(now);

@@ -62,6 +62,10 @@ export const paymentRefundedV1Schema = z.object({
   refundedAt: z.iso.datetime(),
   /** The administrator who asked for it; null for a refund made in Stripe's dashboard. */
   refundedBy: z.object({ id: z.string().min(1), email: z.string().min(1) }).nullable(),
+  /** Who to email, as the payment kept them; null once the member deleted their account (no email then). */
+  member: z.object({ name: z.string().min(1), email: z.string().min(1) }).nullable(),
+  /** Stripe's payment intent: the reference the member's bank statement and receipt show. */
+  paymentIntentId: z.string().nullable(),
 });
 export type PaymentRefundedV1 = z.infer<typeof paymentRefundedV1Schema>;
 

@@ -1,8 +1,12 @@
 import { backOff } from 'exponential-backoff';
 import type { EventBroker } from './broker';
+import { AppError } from './errors';
 import { EventFedReadModel, readOwnWrite, type ReadModelSource } from './event-fed-read-model';
 import type { Logger } from './logger';
 import { settlesWithin } from './settles-within';
+
+/** How long a call waits for the first read before it answers 503. */
+const FIRST_READ_WAIT_MS = 5_000;
 
 /**
  * An `EventFedReadModel` read after the service listens, for an admin list: the service's own
@@ -31,6 +35,11 @@ export class BackgroundReadModel {
       },
       logger,
     );
+  }
+
+  /** Waits up to `FIRST_READ_WAIT_MS` for the first read; a list still loading answers 503 with `loadingMessage`. */
+  async whenRead(loadingMessage: string): Promise<void> {
+    if (!(await this.isRead(FIRST_READ_WAIT_MS))) throw new AppError(503, loadingMessage);
   }
 
   /** Whether the first read has ended within `waitMs`. */

@@ -31,7 +31,7 @@ export class ServiceMetrics {
   private readonly requestDuration: Histogram<'method' | 'route' | 'status_code'>;
   private readonly published: Counter<'type'>;
   private readonly consumed: Counter<'queue' | 'type' | 'outcome'>;
-  private readonly jobRuns: Counter<'job' | 'outcome'>;
+  private readonly jobRuns: Counter<'scheduled_job' | 'outcome'>;
   private readonly outboxSources: (() => Promise<OutboxFigures>)[] = [];
 
   constructor(unit: string) {
@@ -58,8 +58,9 @@ export class ServiceMetrics {
     });
     this.jobRuns = new Counter({
       name: 'scheduled_job_runs_total',
+      // Not `job`: Prometheus's own label for the scrape job.
       help: 'Runs of a unit’s scheduled jobs (such as the membership reminders’ sweep), by job and outcome (done, failed)',
-      labelNames: ['job', 'outcome'],
+      labelNames: ['scheduled_job', 'outcome'],
       registers: [this.registry],
     });
     // One read of the outboxes per scrape, shared by both gauges; a database that does not answer
@@ -157,13 +158,13 @@ export class ServiceMetrics {
   }
 
   jobRan(job: string, outcome: 'done' | 'failed'): void {
-    this.jobRuns.inc({ job, outcome });
+    this.jobRuns.inc({ scheduled_job: job, outcome });
   }
 
   /** Finished runs of a scheduled job so far: what a test waits on to know a sweep has happened since. */
   async runsOf(job: string): Promise<number> {
     const { values } = await this.jobRuns.get();
-    return values.filter(({ labels }) => labels.job === job).reduce((sum, { value }) => sum + value, 0);
+    return values.filter(({ labels }) => labels.scheduled_job === job).reduce((sum, { value }) => sum + value, 0);
   }
 
   /** Documents whose events wait for the outbox relay, now. */

@@ -9,7 +9,7 @@ import {
   type PaymentFiguresResponse,
   type RefundResponse,
 } from '@altmed/contracts';
-import { AppError, conflict, createEvent, isDuplicateKeyError, notFound, outboxFieldsFor, withEvents } from '@altmed/service-kit';
+import { conflict, createEvent, isDuplicateKeyError, notFound, outboxFieldsFor, withEvents } from '@altmed/service-kit';
 import type { PaymentDocument, PaymentRefundModel } from '../payments/payment.model';
 import { ADMIN_PAYMENT_FIELDS, paymentChangedEvent, type AdminPaymentRecord, type PaymentsDeps } from '../payments/payments.domain';
 import { stripeFailure } from '../stripe/stripe-errors';
@@ -24,17 +24,14 @@ export interface OrdersDeps extends RefundsDeps {
   paymentList: KeptPaymentList;
 }
 
-/** How long a list call waits for the list's first read before it answers 503. */
-const FIRST_READ_WAIT_MS = 5_000;
-
 export async function listOrders(deps: OrdersDeps, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
-  if (!(await deps.paymentList.isRead(FIRST_READ_WAIT_MS))) throw new AppError(503, OrderMessages.listLoading);
+  await deps.paymentList.whenRead(OrderMessages.listLoading);
   const { payments, counts, total } = deps.paymentList.find(query);
   return { payments, counts, total, page: query.page ?? 1, pageSize: ADMIN_ORDERS_PAGE_SIZE, totalPages: totalPagesOf(total) };
 }
 
 export async function paymentFigures(deps: OrdersDeps): Promise<PaymentFiguresResponse> {
-  if (!(await deps.paymentList.isRead(FIRST_READ_WAIT_MS))) throw new AppError(503, OrderMessages.listLoading);
+  await deps.paymentList.whenRead(OrderMessages.listLoading);
   return deps.paymentList.figures();
 }
 
@@ -53,7 +50,8 @@ export async function refundPayment(deps: OrdersDeps, paymentId: string, admin: 
   if (payment.status !== 'succeeded') throw conflict(OrderMessages.refundOnlyForPaid);
   if (payment.amount === 0 || !payment.paymentIntentId) throw conflict(OrderMessages.nothingToRefund);
 
-  await deps.payments.updateOne({ _id: paymentId }, { $set: { refundAskedBy: { id: admin.sub, email: admin.email } } });
+  const askedBy = { id: admin.sub, email: admin.email };
+  await deps.payments.updateOne({ _id: paymentId }, { $set: { refundAskedBy: askedBy } });
   let refund: Stripe.Refund;
   try {
     refund = await deps.stripe.refunds.create(
@@ -61,7 +59,13 @@ export async function refundPayment(deps: OrdersDeps, paymentId: string, admin: 
       { idempotencyKey: `refund:${paymentId}` },
     );
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') throw conflict(OrderMessages.alreadyRefunded);
+    // No refund was made by this ask: a refund recorded later (Stripe's dashboard) must not name this admin.
+    await deps.payments.updateOne({ _id: paymentId, refundAskedBy: askedBy }, { $unset: { refundAskedBy: 1 } });
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
+      // Refunded in Stripe's dashboard, its webhook not here yet: recorded now.
+      await recordRefund(deps, paymentId, null);
+      throw conflict(OrderMessages.alreadyRefunded);
+    }
     throw stripeFailure(err);
   }
   if (refund.status === 'succeeded') await recordRefund(deps, paymentId, refund.id);
@@ -78,14 +82,23 @@ export async function refundPayment(deps: OrdersDeps, paymentId: string, admin: 
 export async function recordRefund(deps: RefundsDeps, paymentId: string, stripeRefundId: string | null): Promise<void> {
   const payment = await deps.payments
     .findById(paymentId)
-    .select({ userId: 1, amount: 1, currency: 1, refundAskedBy: 1 })
-    .lean<Pick<PaymentDocument, '_id' | 'userId' | 'amount' | 'currency' | 'refundAskedBy'>>();
+    .select({ userId: 1, member: 1, amount: 1, currency: 1, paymentIntentId: 1, refundAskedBy: 1 })
+    .lean<Pick<PaymentDocument, '_id' | 'userId' | 'member' | 'amount' | 'currency' | 'paymentIntentId' | 'refundAskedBy'>>();
   if (!payment) throw new Error(`Refund of payment ${paymentId}, which this service does not hold`);
   const by = payment.refundAskedBy ?? null;
   const refundedAt = new Date();
   const event = createEvent(
     'payment.refunded',
-    { paymentId, userId: payment.userId, amount: payment.amount, currency: payment.currency, refundedAt: refundedAt.toISOString(), refundedBy: by },
+    {
+      paymentId,
+      userId: payment.userId,
+      amount: payment.amount,
+      currency: payment.currency,
+      refundedAt: refundedAt.toISOString(),
+      refundedBy: by,
+      member: payment.member ? { name: payment.member.name, email: payment.member.email } : null,
+      paymentIntentId: payment.paymentIntentId ?? null,
+    },
     'svc-billing',
   );
   try {
@@ -97,12 +110,12 @@ export async function recordRefund(deps: RefundsDeps, paymentId: string, stripeR
   const recorded = await deps.refunds
     .findById(paymentId)
     .lean<{ stripeRefundId: string | null; by: PaymentDocument['refundAskedBy'] | null; refundedAt: Date }>();
+  // Stripe's events come in any order: a refund told before the success still gets the success's paid-at.
+  const success = await deps.successes.findById(paymentId).select({ paidAt: 1 }).lean<{ paidAt: Date }>();
+  const refund = { stripeRefundId: recorded!.stripeRefundId, by: recorded!.by ?? null, at: recorded!.refundedAt };
   const marked = await deps.payments.updateOne(
     { _id: paymentId, status: { $ne: 'refunded' } },
-    withEvents<PaymentDocument>(
-      { $set: { status: 'refunded', refund: { stripeRefundId: recorded!.stripeRefundId, by: recorded!.by ?? null, at: recorded!.refundedAt } } },
-      [paymentChangedEvent([paymentId])],
-    ),
+    withEvents<PaymentDocument>({ $set: { status: 'refunded', refund, ...(success ? { paidAt: success.paidAt } : {}) } }, [paymentChangedEvent([paymentId])]),
   );
   if (marked.modifiedCount === 1) deps.onEventsWritten();
 }

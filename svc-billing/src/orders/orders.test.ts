@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type Stripe from 'stripe';
-import { OrderMessages, parseEvent, type AdminOrdersResponse, type PaymentFiguresResponse, type RefundResponse } from '@altmed/contracts';
+import { OrderMessages, parseEvent, weekStartOf, type AdminOrdersResponse, type PaymentFiguresResponse, type RefundResponse } from '@altmed/contracts';
 import { eventually, startIdentityProcess, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
 import { cardPaymentMethod, insertPromoCode, intentIdOf, listenForPayments, paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
 
@@ -125,7 +125,16 @@ describe('POST /payments/:paymentId/refund', () => {
     expect((await refund(paymentId).expect(409)).body).toEqual({ message: OrderMessages.alreadyRefunded });
     await refunds.settled([billing], [paymentIntentId]);
     expect(refundsOf(member.id).map((event) => parseEvent('payment.refunded', event).data)).toEqual([
-      { paymentId, userId: member.id, amount: 11988, currency: 'usd', refundedAt: answer.payment.refund!.at, refundedBy: { id: admin.id, email: admin.email } },
+      {
+        paymentId,
+        userId: member.id,
+        amount: 11988,
+        currency: 'usd',
+        refundedAt: answer.payment.refund!.at,
+        refundedBy: { id: admin.id, email: admin.email },
+        member: { name: expect.any(String) as string, email: member.email },
+        paymentIntentId,
+      },
     ]);
     const listed = await listedOnce(paymentId, 'refunded', { search: member.email });
     expect(listed.payments[0]!.refund).toEqual({ by: admin.email, at: answer.payment.refund!.at });
@@ -182,30 +191,34 @@ describe('POST /payments/:paymentId/refund', () => {
 });
 
 describe('GET /payments/figures (the Dashboard)', () => {
-  it('counts a payment in this week’s started, paid and revenue and this month’s revenue, and its refund takes the revenue back', async () => {
+  it('counts a payment in its week’s started, paid and revenue and its month’s revenue, and its refund takes the revenue back', async () => {
     const figures = async () => (await request(billing.url).get('/payments/figures').set(asAdmin()).expect(200)).body as PaymentFiguresResponse;
+    const monthOf = (time: Date) => time.toISOString().slice(0, 7);
+    const beforeAt = new Date();
     const before = await figures();
     const member = await identity.signUp();
     const { paymentId } = await pay(member, 'HALFOFF');
     await listedOnce(paymentId, 'succeeded');
     const paid = await figures();
-    expect(paid.weeks.at(-1)).toEqual({
-      ...before.weeks.at(-1),
-      started: before.weeks.at(-1)!.started + 1,
-      paid: before.weeks.at(-1)!.paid + 1,
-      revenue: before.weeks.at(-1)!.revenue + 5994,
-    });
-    expect(paid.revenueThisMonth).toBe(before.revenueThisMonth + 5994);
-    expect(paid.byPromoCode.find((code) => code.promoCode === 'HALFOFF')).toEqual({
-      promoCode: 'HALFOFF',
-      paid: (before.byPromoCode.find((code) => code.promoCode === 'HALFOFF')?.paid ?? 0) + 1,
-      revenue: (before.byPromoCode.find((code) => code.promoCode === 'HALFOFF')?.revenue ?? 0) + 5994,
-    });
+
+    // Looked up by the payment's own week and month: a Monday or a 1st at midnight between two answers moves the figures on.
+    const [record] = await paymentsOf(billing.database, member.id);
+    const weekOf = (time: Date) => weekStartOf(time).toISOString().slice(0, 10);
+    const week = (answer: PaymentFiguresResponse, time: Date) =>
+      answer.weeks.find((each) => each.weekStart === weekOf(time)) ?? { started: 0, paid: 0, revenue: 0 };
+    const createdAt = record!.createdAt as Date;
+    const paidAt = record!.paidAt as Date;
+    expect(week(paid, createdAt).started).toBe(week(before, createdAt).started + 1);
+    expect(week(paid, paidAt)).toMatchObject({ paid: week(before, paidAt).paid + 1, revenue: week(before, paidAt).revenue + 5994 });
+    const monthBefore = monthOf(beforeAt) === monthOf(paidAt) ? before.revenueThisMonth : 0;
+    expect(paid.revenueThisMonth).toBe(monthBefore + 5994);
+    const halfOff = (answer: PaymentFiguresResponse) => answer.byPromoCode.find((code) => code.promoCode === 'HALFOFF') ?? { paid: 0, revenue: 0 };
+    expect(halfOff(paid)).toEqual({ promoCode: 'HALFOFF', paid: halfOff(before).paid + 1, revenue: halfOff(before).revenue + 5994 });
 
     await refund(paymentId).expect(200);
     const refunded = await figures();
-    expect(refunded.revenueThisMonth).toBe(before.revenueThisMonth);
-    expect(refunded.weeks.at(-1)!.paid).toBe(paid.weeks.at(-1)!.paid);
+    expect(refunded.revenueThisMonth).toBe(monthBefore);
+    expect(week(refunded, paidAt)).toMatchObject({ paid: week(paid, paidAt).paid, revenue: week(before, paidAt).revenue });
 
     await request(billing.url).get('/payments/figures').expect(401);
     await request(billing.url).get('/payments/figures').set('Authorization', `Bearer ${member.token}`).expect(403);

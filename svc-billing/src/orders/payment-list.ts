@@ -5,7 +5,7 @@ import {
   ORDER_STATUSES,
   WEEKS_CHARTED,
   chartedWeeks,
-  weekStartOf,
+  weekKeyOf,
   type AdminOrder,
   type AdminOrdersQuery,
   type OrderStatus,
@@ -27,7 +27,6 @@ export interface PaymentListResult {
   total: number;
 }
 
-const weekOf = (time: number) => weekStartOf(time).toISOString().slice(0, 10);
 /** The first instant of the calendar month (UTC) `offset` months from the one `now` is in. */
 const monthStartOf = (now: number, offset: number) => {
   const date = new Date(now);
@@ -88,14 +87,15 @@ export class PaymentList {
     let revenueThisMonth = 0;
     let revenueLastMonth = 0;
     for (const { record, createdAt } of this.entries.values()) {
-      if (createdAt >= firstWeek) byWeek.get(weekOf(createdAt))!.started += 1;
+      // (Another instance's clock may be a little ahead: a payment from "the future" is in no charted week yet.)
+      if (createdAt >= firstWeek && createdAt <= now) byWeek.get(weekKeyOf(createdAt))!.started += 1;
       const paidAt = record.paidAt?.getTime();
       if (paidAt === undefined || (record.status !== 'succeeded' && record.status !== 'refunded')) continue;
       const revenue = record.status === 'succeeded' ? record.amount : 0;
       if (paidAt >= thisMonth) revenueThisMonth += revenue;
       else if (paidAt >= lastMonth) revenueLastMonth += revenue;
       if (paidAt < firstWeek || paidAt > now) continue;
-      const week = byWeek.get(weekOf(paidAt))!;
+      const week = byWeek.get(weekKeyOf(paidAt))!;
       week.paid += 1;
       week.revenue += revenue;
       const code = byPromoCode.get(record.promoCode) ?? { promoCode: record.promoCode, paid: 0, revenue: 0 };

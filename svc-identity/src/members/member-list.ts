@@ -3,7 +3,7 @@ import {
   ADMIN_MEMBERS_PAGE_SIZE,
   WEEKS_CHARTED,
   chartedWeeks,
-  weekStartOf,
+  weekKeyOf,
   type AdminMembersQuery,
   type AdminMemberSummary,
   type MemberFiguresResponse,
@@ -121,7 +121,7 @@ export class MemberList {
     for (const member of this.entries.values()) {
       if (member.membershipEndsAt > now) activeMembers += 1;
       if (member.createdAt >= firstWeek) {
-        const week = weekStartOf(member.createdAt).toISOString().slice(0, 10);
+        const week = weekKeyOf(member.createdAt);
         signUps.set(week, (signUps.get(week) ?? 0) + 1);
       }
       if (member.createdAt > weekAgo && member.createdAt <= now) newMembersThisWeek += 1;

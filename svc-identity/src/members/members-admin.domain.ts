@@ -20,18 +20,15 @@ export interface MembersAdminDeps {
   onEventsWritten: () => void;
 }
 
-/** How long a list call waits for the list's first read before it answers 503. */
-const FIRST_READ_WAIT_MS = 5_000;
-
 /** The admin list: members matching the search and state, newest sign-up first, from this instance's member list. */
 export async function listMembersForAdmin(deps: MembersAdminDeps, query: AdminMembersQuery): Promise<AdminMembersResponse> {
-  if (!(await deps.memberList.isRead(FIRST_READ_WAIT_MS))) throw new AppError(503, MemberAdminMessages.listLoading);
+  await deps.memberList.whenRead(MemberAdminMessages.listLoading);
   const { members, counts, total } = deps.memberList.find(query);
   return { members, counts, total, page: query.page ?? 1, pageSize: ADMIN_MEMBERS_PAGE_SIZE, totalPages: totalPagesOf(total) };
 }
 
 export async function memberFigures(deps: MembersAdminDeps): Promise<MemberFiguresResponse> {
-  if (!(await deps.memberList.isRead(FIRST_READ_WAIT_MS))) throw new AppError(503, MemberAdminMessages.listLoading);
+  await deps.memberList.whenRead(MemberAdminMessages.listLoading);
   return deps.memberList.figures();
 }
 

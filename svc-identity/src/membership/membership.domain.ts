@@ -44,9 +44,9 @@ export async function applyPaymentOnce(deps: MembershipDeps, payment: PaymentSuc
 export async function applyPayment(deps: MembershipDeps, payment: PaymentSucceededV1): Promise<'applied' | 'already-applied' | 'unknown-user'> {
   const user = await deps.users
     .findById(payment.userId)
-    .select({ name: 1, email: 1, membershipEndsAt: 1, membershipPayments: 1, membershipRefunds: 1 })
-    .lean<Pick<UserDocument, '_id' | 'name' | 'email' | 'membershipEndsAt' | 'membershipPayments' | 'membershipRefunds'>>();
-  if (!user) {
+    .select({ name: 1, email: 1, status: 1, membershipEndsAt: 1, membershipPayments: 1, membershipRefunds: 1 })
+    .lean<Pick<UserDocument, '_id' | 'name' | 'email' | 'status' | 'membershipEndsAt' | 'membershipPayments' | 'membershipRefunds'>>();
+  if (!user || user.status === 'deleted') {
     deps.logger.warn({ userId: payment.userId, paymentId: payment.paymentId }, 'payment for an unknown user: no membership to activate');
     return 'unknown-user';
   }
@@ -69,7 +69,13 @@ export async function applyPayment(deps: MembershipDeps, payment: PaymentSucceed
       membershipPayments: { $ne: payment.paymentId },
       membershipEndsAt: current ? current : { $exists: false },
     },
-    withEvents<UserDocument>({ $set: { membershipEndsAt: periodEnd }, $push: { membershipPayments: payment.paymentId } }, [event]),
+    withEvents<UserDocument>(
+      {
+        $set: { membershipEndsAt: periodEnd },
+        $push: { membershipPayments: payment.paymentId, membershipPeriods: { paymentId: payment.paymentId, start: periodStart, end: periodEnd } },
+      },
+      [event],
+    ),
   );
   if (result.modifiedCount === 1) {
     deps.onEventsWritten();
@@ -87,15 +93,16 @@ export async function endRefundedMembershipOnce(deps: MembershipDeps, refund: Pa
 }
 
 /**
- * A refunded payment's year is taken back: the membership ends a year earlier, and no later than
- * the refund (a member who paid once has no membership left). Like a payment, the new end, the
- * refund's id and member.changed are one write, conditional on the end it was computed from.
+ * What a refunded payment bought and has not been used is taken back: the membership ends that much
+ * earlier. A member who paid once has no membership left from the refund; one who paid twice keeps
+ * the other year; a payment whose period has run out takes nothing back. Like a payment, the new
+ * end, the refund's id and member.changed are one write, conditional on the end it was computed from.
  */
 export async function endRefundedMembership(deps: MembershipDeps, refund: PaymentRefundedV1): Promise<'ended' | 'already-ended' | 'unknown-user'> {
   const user = await deps.users
     .findById(refund.userId)
-    .select({ membershipEndsAt: 1, membershipPayments: 1, membershipRefunds: 1 })
-    .lean<Pick<UserDocument, '_id' | 'membershipEndsAt' | 'membershipPayments' | 'membershipRefunds'>>();
+    .select({ membershipEndsAt: 1, membershipPayments: 1, membershipPeriods: 1, membershipRefunds: 1 })
+    .lean<Pick<UserDocument, '_id' | 'membershipEndsAt' | 'membershipPayments' | 'membershipPeriods' | 'membershipRefunds'>>();
   if (!user) {
     deps.logger.warn({ userId: refund.userId, paymentId: refund.paymentId }, 'refund for an unknown user: no membership to end');
     return 'unknown-user';
@@ -103,10 +110,15 @@ export async function endRefundedMembership(deps: MembershipDeps, refund: Paymen
   if (user.membershipRefunds?.includes(refund.paymentId)) return 'already-ended';
 
   const current = user.membershipEndsAt;
+  const refundedAt = new Date(refund.refundedAt).getTime();
   // Not applied yet: recording the refund keeps the payment from ever being applied.
   const applied = current !== undefined && user.membershipPayments?.includes(refund.paymentId);
-  const refundedAt = new Date(refund.refundedAt).getTime();
-  const end = applied ? new Date(Math.min(current.getTime(), Math.max(addMembershipPeriod(current, -1).getTime(), refundedAt))) : current;
+  // Payments applied before periods were kept: their year is taken as the last one.
+  const period =
+    user.membershipPeriods?.find((each) => each.paymentId === refund.paymentId) ?? (current && { start: addMembershipPeriod(current, -1), end: current });
+  const unused = applied && period ? Math.max(0, period.end.getTime() - Math.max(period.start.getTime(), refundedAt)) : 0;
+  // Never earlier than the refund itself: time already used stays used.
+  const end = current && unused > 0 ? new Date(Math.max(current.getTime() - unused, Math.min(current.getTime(), refundedAt))) : current;
   const result = await deps.users.updateOne(
     { _id: user._id, membershipRefunds: { $ne: refund.paymentId }, membershipEndsAt: current ? current : { $exists: false } },
     // A membership ended by its refund gets no "has ended" reminder: the refund email said so.

@@ -147,7 +147,16 @@ describe('a refunded payment (payment.refunded)', () => {
       version: 1,
       time: new Date().toISOString(),
       source: 'svc-billing',
-      data: { paymentId, userId, amount, currency, refundedAt: refundedAt.toISOString(), refundedBy: { id: randomUUID(), email: 'admin@altmed.local' } },
+      data: {
+        paymentId,
+        userId,
+        amount,
+        currency,
+        refundedAt: refundedAt.toISOString(),
+        refundedBy: { id: randomUUID(), email: 'admin@altmed.local' },
+        member: null,
+        paymentIntentId: null,
+      },
     };
   }
 
@@ -178,6 +187,24 @@ describe('a refunded payment (payment.refunded)', () => {
     await publish(refundEvent(second));
     await waitForDeliveriesDone(identity, identity.membershipRefundQueue, 'payment.refunded', before + 1, WAIT_MS);
     expect(await membershipOf(token)).toEqual({ status: 'active', endsAt: plusOneYear((first.data as PaymentSucceededV1).paidAt) });
+  });
+
+  it('takes nothing back for a payment whose year has run out', async () => {
+    const { token, user } = await signUp();
+    const twoYearsAgo = new Date();
+    twoYearsAgo.setUTCFullYear(twoYearsAgo.getUTCFullYear() - 2);
+    const old = paymentEvent(user.id, { paidAt: twoYearsAgo.toISOString() });
+    await publish(old);
+    await eventually(async () => (await membershipOf(token)).status === 'expired', WAIT_MS);
+    const renewal = paymentEvent(user.id);
+    await publish(renewal);
+    await eventually(async () => (await membershipOf(token)).status === 'active', WAIT_MS);
+    const before = await membershipOf(token);
+
+    const delivered = await deliveriesDone(identity, identity.membershipRefundQueue, 'payment.refunded');
+    await publish(refundEvent(old));
+    await waitForDeliveriesDone(identity, identity.membershipRefundQueue, 'payment.refunded', delivered + 1, WAIT_MS);
+    expect(await membershipOf(token)).toEqual(before);
   });
 
   it('never applies a payment whose refund came first', async () => {

@@ -63,7 +63,8 @@ export function sweepRemindersEvery(deps: RemindersDeps, intervalMs: number): ()
     if (running) return;
     running = true;
     void (async () => {
-      if (!(await deps.memberList.isRead(0))) return;
+      // A list not read yet (its read is retried apart) is a sweep that could not run.
+      if (!(await deps.memberList.isRead(0))) throw new Error('the member list is not read yet');
       const sent = await sendDueReminders(deps);
       if (sent > 0) deps.logger.info({ reminders: sent }, 'membership reminders recorded');
       deps.metrics.jobRan(REMINDERS_JOB, 'done');

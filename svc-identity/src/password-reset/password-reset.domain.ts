@@ -32,7 +32,7 @@ export async function requestPasswordReset(deps: UsersDeps, request: ForgotPassw
     SOURCE,
   );
   await deps.users.updateOne(
-    { _id: user._id },
+    { _id: user._id, status: 'active' },
     withEvents<UserDocument>({ $set: { passwordReset: { id: resetId, tokenHash: hashResetToken(token), expiresAt } } }, [event]),
   );
   deps.onEventsWritten();
@@ -48,7 +48,7 @@ export async function resetPassword(deps: UsersDeps, request: ResetPasswordReque
   const passwordHash = await hashPassword(request.password);
   const user = await deps.users
     .findOneAndUpdate(
-      { 'passwordReset.tokenHash': tokenHash, 'passwordReset.expiresAt': { $gt: now }, status: { $ne: 'blocked' } },
+      { 'passwordReset.tokenHash': tokenHash, 'passwordReset.expiresAt': { $gt: now }, status: 'active' },
       { $set: { passwordHash }, $unset: { passwordReset: 1 }, $inc: { sessionVersion: 1 } },
     )
     // (No projection: FerretDB's findAndModify has none.)

@@ -35,6 +35,8 @@ export interface UserDocument extends WithOutbox {
   membershipReminders?: string[];
   /** When the member deleted the account. */
   deletedAt?: Date;
+  /** The period each applied payment bought: what a refund of it takes back. */
+  membershipPeriods?: { paymentId: string; start: Date; end: Date }[];
   /** Refunded payments (svc-billing's ids) whose time was taken back: each counts once. */
   membershipRefunds?: string[];
   /** Moves on at every password reset: tokens carry the version they were issued under, older ones stop working. */
@@ -76,6 +78,12 @@ const userSchema = new Schema<UserDocument>(
     membershipEndsAt: { type: Date },
     membershipPayments: { type: [String], default: undefined },
     membershipRefunds: { type: [String], default: undefined },
+    membershipPeriods: {
+      type: [
+        new Schema({ paymentId: { type: String, required: true }, start: { type: Date, required: true }, end: { type: Date, required: true } }, { _id: false }),
+      ],
+      default: undefined,
+    },
     membershipReminders: { type: [String], default: undefined },
     deletedAt: { type: Date },
     sessionVersion: { type: Number, required: true, default: 0 },

@@ -2,18 +2,17 @@ import type { PaymentRefundedV1 } from '@altmed/contracts';
 import { ButtonLink, DetailList, EmailLayout, Paragraph } from '../mail/email-layout';
 import type { OutgoingEmail } from '../mail/mailer';
 import { renderEmail } from '../mail/render-email';
-import type { ReceiptDocument } from './receipt.model';
 import { day, money } from './subscription-email';
 
 export const REFUND_EMAIL_SUBJECT = 'Your membership payment was refunded';
 
 /** The refund of a paid membership: what went back to the card, and that the year it bought has ended. */
-export function refundEmail(refund: PaymentRefundedV1, receipt: Pick<ReceiptDocument, 'email' | 'name' | 'paymentIntentId'>, siteUrl: string): OutgoingEmail {
-  const firstName = receipt.name.split(/\s+/)[0] ?? receipt.name;
+export function refundEmail(refund: PaymentRefundedV1, member: { name: string; email: string }, siteUrl: string): OutgoingEmail {
+  const firstName = member.name.split(/\s+/)[0] ?? member.name;
   const rows: [string, string][] = [
     ['Amount refunded', money(refund.amount, refund.currency)],
     ['Refunded on', day(refund.refundedAt)],
-    ['Payment reference', receipt.paymentIntentId ?? refund.paymentId],
+    ['Payment reference', refund.paymentIntentId ?? refund.paymentId],
   ];
   const { html, text } = renderEmail(
     <EmailLayout preview={`${money(refund.amount, refund.currency)} is on its way back to your card`} heading={REFUND_EMAIL_SUBJECT} siteUrl={siteUrl}>
@@ -27,5 +26,5 @@ export function refundEmail(refund: PaymentRefundedV1, receipt: Pick<ReceiptDocu
       <ButtonLink href={siteUrl}>Visit Altmed</ButtonLink>
     </EmailLayout>,
   );
-  return { to: receipt.email, subject: REFUND_EMAIL_SUBJECT, text, html, messageId: `<${refund.paymentId}.refund@altmed.local>` };
+  return { to: member.email, subject: REFUND_EMAIL_SUBJECT, text, html, messageId: `<${refund.paymentId}.refund@altmed.local>` };
 }

@@ -57,17 +57,12 @@ export async function resendReceiptEmail(deps: SubscriptionDeps, raw: EventEnvel
   });
 }
 
-/**
- * A paid membership refunded: one email per payment, to the address on its receipt. A receipt not
- * stored yet fails the delivery, which is tried again later.
- */
+/** A paid membership refunded: one email per payment, to the member the payment names (none once they deleted their account). */
 export async function sendRefundEmail(deps: SubscriptionDeps, raw: EventEnvelope): Promise<void> {
   const { data } = parseEvent('payment.refunded', raw);
-  await deps.inbox.runOnce('refund-email', data.paymentId, async () => {
-    const receipt = await deps.receipts.findById(data.paymentId).select({ email: 1, name: 1, paymentIntentId: 1 }).lean<ReceiptDocument>();
-    if (!receipt) throw new Error(`No receipt of payment ${data.paymentId} yet; the refund email is tried again later`);
-    await deps.mailer.send(refundEmail(data, receipt, deps.siteUrl));
-  });
+  const { member } = data;
+  if (!member) return;
+  await deps.inbox.runOnce('refund-email', data.paymentId, () => deps.mailer.send(refundEmail(data, member, deps.siteUrl)));
 }
 
 export const refundEmailQueue = (queueSuffix: string) => `notify.payment-refunded${queueSuffix}`;

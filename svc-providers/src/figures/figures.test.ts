@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type ChannelModel, type ConfirmChannel } from 'amqplib';
 import request from 'supertest';
-import { chartedWeeks, type EventEnvelope, type ProviderFiguresResponse } from '@altmed/contracts';
+import { chartedWeeks, weekStartOf, type EventEnvelope, type ProviderFiguresResponse } from '@altmed/contracts';
 import { deliveriesDone, eventually, testEventsExchange, waitForDeliveriesDone } from '@altmed/local-stack/src/testing';
 import { adminToken, memberToken, signUpProvider, startTestProviders, type TestProviders } from '../test/test-service';
 import { providerTallyQueue } from './provider-tally.handler';
@@ -27,7 +27,10 @@ afterAll(async () => {
 
 const figures = async (token = admin) =>
   (await request(site.url).get('/admins/figures').set('Authorization', `Bearer ${token}`).expect(200)).body as ProviderFiguresResponse;
-const thisWeek = (answer: ProviderFiguresResponse) => answer.weeks.at(-1)!;
+/** The week of the file's start, looked up by its Monday (a Monday midnight during the file moves the charted weeks on). */
+const startedAt = new Date();
+const thisWeek = (answer: ProviderFiguresResponse) =>
+  answer.weeks.find((week) => week.weekStart === weekStartOf(startedAt).toISOString().slice(0, 10)) ?? { weekStart: '', signedUp: 0, approved: 0, blocked: 0 };
 const act = (id: string, status: string) =>
   request(site.url).put(`/admins/providers/${id}/status`).set('Authorization', `Bearer ${admin}`).send({ status }).expect(200);
 const search = (query: string) => request(site.url).get(`/directory/providers${query}`).set('Authorization', `Bearer ${admin}`).expect(200);
@@ -55,7 +58,7 @@ describe('GET /admins/figures', () => {
       id: randomUUID(),
       type: 'provider.registered',
       version: 1,
-      time: new Date().toISOString(),
+      time: startedAt.toISOString(),
       source: 'svc-providers',
       data: {
         providerId,
@@ -75,7 +78,7 @@ describe('GET /admins/figures', () => {
     await publish(registration);
     await waitForDeliveriesDone(site, tallyQueue, 'provider.registered', delivered + 2);
     const after = await figures();
-    expect(thisWeek(after)).toEqual({ ...before, signedUp: before.signedUp + 1, approved: before.approved + 1, blocked: before.blocked + 1 });
+    expect(thisWeek(after)).toMatchObject({ signedUp: before.signedUp + 1, approved: before.approved + 1, blocked: before.blocked + 1 });
     expect(after.weeks.map((week) => week.weekStart)).toEqual(chartedWeeks(Date.now(), 12));
     expect(after.providersPending).toBe(1);
     expect(after.reviewsPending).toBe(0);
@@ -85,7 +88,7 @@ describe('GET /admins/figures', () => {
     const { providerId } = await signUpProvider(site.url, { city: 'Santa Fe', state: 'NM' });
     await act(providerId, 'approve');
     await eventually(async () => ((await search('?state=NM&city=santa%20fe')).body as { total: number }).total === 1);
-    await search('?state=NM&city=SANTA%20FE');
+    await search('?state=NM&city=%20SANTA%20%09fe');
     await search('?areas=Dentistry,Autoimmune&state=NM&city=Santa%20Fe');
     await search('?areas=Dentistry');
     await search('?areas=Dentistry&page=2');

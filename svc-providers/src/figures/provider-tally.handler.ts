@@ -1,4 +1,4 @@
-import { parseEvent, weekStartOf, type EventEnvelope } from '@altmed/contracts';
+import { parseEvent, weekKeyOf, type EventEnvelope } from '@altmed/contracts';
 import type { EventConsumer, EventInbox } from '@altmed/service-kit';
 import { addToTallies, tallyIdOf, type TallyKind, type WeeklyTallyModel } from './weekly-tally.model';
 
@@ -11,7 +11,7 @@ export interface ProviderTallyDeps {
 export async function countProviderEvent(deps: ProviderTallyDeps, raw: EventEnvelope): Promise<void> {
   const counted = tallyOf(raw);
   if (!counted) return;
-  const week = weekStartOf(Date.parse(counted.at)).toISOString().slice(0, 10);
+  const week = weekKeyOf(Date.parse(counted.at));
   await deps.inbox.runOnce('provider-tally', raw.id, () =>
     addToTallies(deps.tallies, new Map([[tallyIdOf(week, counted.kind), { week, kind: counted.kind, term: '', count: 1 }]])),
   );

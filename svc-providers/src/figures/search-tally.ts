@@ -1,4 +1,4 @@
-import { weekStartOf, type DirectorySearch } from '@altmed/contracts';
+import { weekKeyOf, type DirectorySearch } from '@altmed/contracts';
 import type { Logger } from '@altmed/service-kit';
 import { addToTallies, tallyIdOf, type TallyKind, type WeeklyTallyModel } from './weekly-tally.model';
 
@@ -25,7 +25,7 @@ export class SearchTally {
 
   record(search: DirectorySearch, found: number): void {
     if (search.page !== 1 || search.saved) return;
-    const week = weekStartOf(this.now()).toISOString().slice(0, 10);
+    const week = weekKeyOf(this.now());
     for (const area of search.areas ?? []) this.add(week, 'search.area', area);
     const place = search.city && search.state ? `${titleCase(search.city)}, ${search.state}` : search.state;
     if (place && found > 0) this.add(week, 'search.place', place);
@@ -59,4 +59,10 @@ export class SearchTally {
   }
 }
 
-const titleCase = (text: string) => text.toLowerCase().replace(/(^|[\s-])\p{L}/gu, (letter) => letter.toUpperCase());
+/** One spelling per place, whatever the case and spacing typed: "santa  FE" is "Santa Fe". */
+const titleCase = (text: string) =>
+  text
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase()
+    .replace(/(^|[\s-])\p{L}/gu, (letter) => letter.toUpperCase());

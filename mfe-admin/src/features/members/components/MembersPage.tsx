@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import styled from 'styled-components';
 import { ADMIN_MEMBERS_MAX_PAGE } from '@altmed/contracts/web';
 import { QueryProvider } from '@altmed/web-kit/src/query';
-import { PageContainer, PageTitle, SelectField, Spinner, TextField, theme, useSession } from '@altmed/web-kit';
+import { PageContainer, PageTitle, SelectField, Spinner, TextField, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
+import { ListFilters, ListSummary, formatCount } from '../../../components/ListSummary';
 import { Pager } from '../../../components/Pager';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { usePageOf } from '../../../hooks/usePageOf';
@@ -12,23 +12,6 @@ import { fetchMembers, type MembershipFilter } from '../api/members';
 import { membershipLabels } from '../format';
 import { MembersTable } from './MembersTable';
 
-const Filters = styled.div`
-  display: grid;
-  grid-template-columns: 2fr 1fr;
-  gap: 16px;
-  margin-bottom: 24px;
-  ${theme.mobile} {
-    grid-template-columns: 1fr;
-  }
-`;
-
-const Summary = styled.p`
-  margin-bottom: 12px;
-  color: ${theme.colors.textMuted};
-  font-size: 14px;
-`;
-
-const count = (n: number) => n.toLocaleString('en-US');
 const emptyCounts = { all: 0, none: 0, active: 0, expired: 0 };
 
 /** Users Management: members found by name or email, filtered by membership state, a page at a time; each row opens the member's page. */
@@ -53,44 +36,31 @@ function MembersPageContent() {
   // The list can shrink between two pages (members blocked, a search): move to the new last page.
   if (list.data && !list.isPlaceholderData && page > list.data.totalPages) goToPage(list.data.totalPages);
 
-  const total = list.data?.total ?? 0;
-  const pageSize = list.data?.pageSize ?? 0;
-  // The rows on screen are those of the page that answered (the previous one, while the next loads).
-  const shownPage = list.data?.page ?? page;
-  const first = (shownPage - 1) * pageSize + 1;
-  const last = Math.min(total, shownPage * pageSize);
-  // The pager stops at ADMIN_MEMBERS_MAX_PAGE; a search or a filter reaches the members past it.
-  const beyondPager = total > ADMIN_MEMBERS_MAX_PAGE * pageSize;
-
   return (
     <PageContainer>
       <PageTitle subtitle="Find members, see their membership, payments and activity, and block or unblock their accounts.">Users Management</PageTitle>
       {list.isError ? <Banner tone="error">{list.error.message}</Banner> : null}
-      <Filters>
+      <ListFilters>
         <TextField label="Search" type="search" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
         <SelectField label="Membership" value={membership} onChange={(e) => setMembership(e.target.value as MembershipFilter)}>
-          <option value="all">All ({count(counts.all)})</option>
+          <option value="all">All ({formatCount(counts.all)})</option>
           <option value="none">
-            {membershipLabels.none} ({count(counts.none)})
+            {membershipLabels.none} ({formatCount(counts.none)})
           </option>
           <option value="active">
-            {membershipLabels.active} ({count(counts.active)})
+            {membershipLabels.active} ({formatCount(counts.active)})
           </option>
           <option value="expired">
-            {membershipLabels.expired} ({count(counts.expired)})
+            {membershipLabels.expired} ({formatCount(counts.expired)})
           </option>
         </SelectField>
-      </Filters>
-      {/* One live region, always on the page, so a search's outcome is read out whatever it is. */}
-      <Summary aria-live="polite">
-        {list.isPending || list.isError
-          ? ''
-          : members.length
-            ? `Showing ${count(first)}–${count(last)} of ${count(total)} ${total === 1 ? 'member' : 'members'}${
-                beyondPager ? `; the pages stop at ${count(ADMIN_MEMBERS_MAX_PAGE)}, so search or filter to reach the rest` : ''
-              }`
-            : 'No members found.'}
-      </Summary>
+      </ListFilters>
+      <ListSummary
+        answer={list.isPending || list.isError ? undefined : list.data}
+        rows={members.length}
+        noun={['member', 'members']}
+        maxPage={ADMIN_MEMBERS_MAX_PAGE}
+      />
       {list.isPending ? <Spinner label="Loading members..." /> : members.length ? <MembersTable members={members} /> : null}
       <Pager page={page} totalPages={totalPages} onPage={goToPage} />
     </PageContainer>

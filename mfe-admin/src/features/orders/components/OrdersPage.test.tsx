@@ -181,7 +181,7 @@ it('asks before refunding, sends the refund, shows the server’s message and th
   openOrders();
   fireEvent.click(await screen.findByRole('button', { name: refundButton }));
   const dialog = screen.getByRole('dialog', { name: 'Refund this payment?' });
-  expect(dialog).toHaveTextContent('Refund $119.88 to Ada Reyes? The membership it paid for ends now, and the member is emailed.');
+  expect(dialog).toHaveTextContent('Refund $119.88 to Ada Reyes? The membership time it paid for and has not been used ends now, and the member is emailed.');
 
   // From now on the server has the payment refunded.
   server.setRoutes([

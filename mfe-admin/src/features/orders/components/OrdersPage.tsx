@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
 import { ADMIN_ORDERS_MAX_PAGE, ORDER_STATUSES } from '@altmed/contracts/web';
 import { QueryProvider } from '@altmed/web-kit/src/query';
-import { PageContainer, PageTitle, SelectField, Spinner, TextField, theme, toast, useSession } from '@altmed/web-kit';
+import { PageContainer, PageTitle, SelectField, Spinner, TextField, toast, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ListFilters, ListSummary, formatCount } from '../../../components/ListSummary';
 import { Pager } from '../../../components/Pager';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { usePageOf } from '../../../hooks/usePageOf';
@@ -15,23 +15,6 @@ import { paymentStatusLabels } from '../../../lib/payments';
 import { fetchOrders, OrderErrors, refundPayment, type AdminOrder, type AdminOrdersResponse, type StatusFilter } from '../api/orders';
 import { OrdersTable } from './OrdersTable';
 
-const Filters = styled.div`
-  display: grid;
-  grid-template-columns: 2fr 1fr;
-  gap: 16px;
-  margin-bottom: 24px;
-  ${theme.mobile} {
-    grid-template-columns: 1fr;
-  }
-`;
-
-const Summary = styled.p`
-  margin-bottom: 12px;
-  color: ${theme.colors.textMuted};
-  font-size: 14px;
-`;
-
-const count = (n: number) => n.toLocaleString('en-US');
 const emptyCounts = { all: 0, ...Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) } as Record<StatusFilter, number>;
 const refundKey = ['admin-refund'];
 
@@ -97,40 +80,27 @@ function OrdersPageContent() {
     refund.mutate(confirming.id);
   };
 
-  const total = list.data?.total ?? 0;
-  const pageSize = list.data?.pageSize ?? 0;
-  // The rows on screen are those of the page that answered (the previous one, while the next loads).
-  const shownPage = list.data?.page ?? page;
-  const first = (shownPage - 1) * pageSize + 1;
-  const last = Math.min(total, shownPage * pageSize);
-  // The pager stops at ADMIN_ORDERS_MAX_PAGE; a search or a filter reaches the payments past it.
-  const beyondPager = total > ADMIN_ORDERS_MAX_PAGE * pageSize;
-
   return (
     <PageContainer>
       <PageTitle subtitle="Find payments by member or promo code, follow their status, and refund a paid membership.">Orders Management</PageTitle>
       {list.isError ? <Banner tone="error">{list.error.message}</Banner> : null}
-      <Filters>
+      <ListFilters>
         <TextField label="Search" type="search" placeholder="Member name, email or promo code" value={search} onChange={(e) => setSearch(e.target.value)} />
         <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
-          <option value="all">All ({count(counts.all)})</option>
+          <option value="all">All ({formatCount(counts.all)})</option>
           {ORDER_STATUSES.map((each) => (
             <option key={each} value={each}>
-              {paymentStatusLabels[each]} ({count(counts[each])})
+              {paymentStatusLabels[each]} ({formatCount(counts[each])})
             </option>
           ))}
         </SelectField>
-      </Filters>
-      {/* One live region, always on the page, so a search's outcome is read out whatever it is. */}
-      <Summary aria-live="polite">
-        {list.isPending || list.isError
-          ? ''
-          : orders.length
-            ? `Showing ${count(first)}–${count(last)} of ${count(total)} ${total === 1 ? 'payment' : 'payments'}${
-                beyondPager ? `; the pages stop at ${count(ADMIN_ORDERS_MAX_PAGE)}, so search or filter to reach the rest` : ''
-              }`
-            : 'No payments found.'}
-      </Summary>
+      </ListFilters>
+      <ListSummary
+        answer={list.isPending || list.isError ? undefined : list.data}
+        rows={orders.length}
+        noun={['payment', 'payments']}
+        maxPage={ADMIN_ORDERS_MAX_PAGE}
+      />
       {list.isPending ? (
         <Spinner label="Loading payments..." />
       ) : orders.length ? (
@@ -139,7 +109,7 @@ function OrdersPageContent() {
       <Pager page={page} totalPages={totalPages} onPage={goToPage} />
       {confirming ? (
         <ConfirmDialog title="Refund this payment?" confirmLabel="Yes, refund" onConfirm={confirmRefund} onCancel={() => setConfirming(null)}>
-          {`Refund ${formatMoney(confirming.amount, confirming.currency)} to ${confirming.member?.name ?? 'an unknown member'}? The membership it paid for ends now, and the member is emailed.`}
+          {`Refund ${formatMoney(confirming.amount, confirming.currency)} to ${confirming.member?.name ?? 'an unknown member'}? The membership time it paid for and has not been used ends now, and the member is emailed.`}
         </ConfirmDialog>
       ) : null}
     </PageContainer>

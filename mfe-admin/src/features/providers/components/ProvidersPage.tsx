@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import styled from 'styled-components';
 import { QueryProvider } from '@altmed/web-kit/src/query';
 import { Card, PageContainer, PageTitle, SelectField, Spinner, TextField, theme, useSession } from '@altmed/web-kit';
+import { ListFilters } from '../../../components/ListSummary';
 import { Banner } from '../../../components/Banner';
 import { Pager } from '../../../components/Pager';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
@@ -30,16 +31,6 @@ const Stat = styled(Card)`
   strong {
     font-family: ${theme.fonts.heading};
     font-size: 28px;
-  }
-`;
-
-const Filters = styled.div`
-  display: grid;
-  grid-template-columns: 2fr 1fr;
-  gap: 16px;
-  margin-bottom: 24px;
-  ${theme.mobile} {
-    grid-template-columns: 1fr;
   }
 `;
 
@@ -108,7 +99,7 @@ function ProvidersPageContent() {
           <strong>{stats.blocked.toLocaleString('en-US')}</strong>
         </Stat>
       </Stats>
-      <Filters>
+      <ListFilters>
         <TextField label="Search" type="search" placeholder="Name, practice, email, NPI or city" value={search} onChange={(e) => setSearch(e.target.value)} />
         <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
           <option value="all">All Status</option>
@@ -116,7 +107,7 @@ function ProvidersPageContent() {
           <option value="pending">Pending</option>
           <option value="blocked">Blocked</option>
         </SelectField>
-      </Filters>
+      </ListFilters>
       {list.isPending ? (
         <Spinner label="Loading providers..." />
       ) : providers.length ? (
