@@ -5,7 +5,6 @@ import {
   ORDER_STATUSES,
   WEEKS_CHARTED,
   chartedWeeks,
-  weekKeyOf,
   type AdminOrder,
   type AdminOrdersQuery,
   type OrderStatus,
@@ -16,6 +15,10 @@ import { adminPaymentView, type AdminPaymentRecord } from '../payments/payments.
 
 interface ListedPayment extends ListedEntry {
   status: OrderStatus;
+  /** The status's place in ORDER_STATUSES: what counts index. */
+  statusIndex: number;
+  /** Milliseconds; NaN until paid. */
+  paidAt: number;
   /** The member's name and email and the promo code, lowercased, one string: what a search looks in. */
   searched: string;
   record: AdminPaymentRecord;
@@ -32,6 +35,8 @@ const monthStartOf = (now: number, offset: number) => {
   const date = new Date(now);
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1);
 };
+
+const WEEK_MS = 7 * 24 * 3600_000;
 
 const listedStatus = (status: string): status is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(status);
 
@@ -58,18 +63,21 @@ export class PaymentList {
   find(query: AdminOrdersQuery): PaymentListResult {
     const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     const skip = ((query.page ?? 1) - 1) * ADMIN_ORDERS_PAGE_SIZE;
-    const counts = Object.fromEntries(['all', ...ORDER_STATUSES].map((key) => [key, 0])) as PaymentListResult['counts'];
+    const perStatus = new Array<number>(ORDER_STATUSES.length).fill(0);
+    const wanted = query.status ? ORDER_STATUSES.indexOf(query.status) : -1;
     const payments: AdminOrder[] = [];
+    let all = 0;
     let total = 0;
     for (const payment of this.entries.values()) {
       if (words.length > 0 && !words.every((word) => payment.searched.includes(word))) continue;
-      counts.all += 1;
-      counts[payment.status] += 1;
-      if (query.status && query.status !== payment.status) continue;
+      all += 1;
+      perStatus[payment.statusIndex]! += 1;
+      if (wanted >= 0 && wanted !== payment.statusIndex) continue;
       if (total >= skip && payments.length < ADMIN_ORDERS_PAGE_SIZE) payments.push(orderView(payment.record));
       total += 1;
     }
-    return { payments, counts, total };
+    const counts = Object.fromEntries(ORDER_STATUSES.map((status, index) => [status, perStatus[index]!])) as Record<OrderStatus, number>;
+    return { payments, counts: { all, ...counts }, total };
   }
 
   /**
@@ -80,22 +88,23 @@ export class PaymentList {
   figures(now = Date.now()): PaymentFiguresResponse {
     const weeks = chartedWeeks(now, WEEKS_CHARTED);
     const firstWeek = Date.parse(weeks[0]!);
-    const byWeek = new Map(weeks.map((weekStart) => [weekStart, { weekStart, started: 0, paid: 0, revenue: 0 }]));
+    // UTC weeks are 7 × 24 hours each: a week's index is arithmetic, with no date object per payment.
+    const byWeek = weeks.map((weekStart) => ({ weekStart, started: 0, paid: 0, revenue: 0 }));
+    const weekIndexOf = (time: number) => Math.floor((time - firstWeek) / WEEK_MS);
     const byPromoCode = new Map<string | null, { promoCode: string | null; paid: number; revenue: number }>();
     const thisMonth = monthStartOf(now, 0);
     const lastMonth = monthStartOf(now, -1);
     let revenueThisMonth = 0;
     let revenueLastMonth = 0;
-    for (const { record, createdAt } of this.entries.values()) {
+    for (const { record, createdAt, paidAt } of this.entries.values()) {
       // (Another instance's clock may be a little ahead: a payment from "the future" is in no charted week yet.)
-      if (createdAt >= firstWeek && createdAt <= now) byWeek.get(weekKeyOf(createdAt))!.started += 1;
-      const paidAt = record.paidAt?.getTime();
-      if (paidAt === undefined || (record.status !== 'succeeded' && record.status !== 'refunded')) continue;
+      if (createdAt >= firstWeek && createdAt <= now) byWeek[weekIndexOf(createdAt)]!.started += 1;
+      if (Number.isNaN(paidAt) || (record.status !== 'succeeded' && record.status !== 'refunded')) continue;
       const revenue = record.status === 'succeeded' ? record.amount : 0;
       if (paidAt >= thisMonth) revenueThisMonth += revenue;
       else if (paidAt >= lastMonth) revenueLastMonth += revenue;
       if (paidAt < firstWeek || paidAt > now) continue;
-      const week = byWeek.get(weekKeyOf(paidAt))!;
+      const week = byWeek[weekIndexOf(paidAt)]!;
       week.paid += 1;
       week.revenue += revenue;
       const code = byPromoCode.get(record.promoCode) ?? { promoCode: record.promoCode, paid: 0, revenue: 0 };
@@ -107,7 +116,7 @@ export class PaymentList {
       currency: MEMBERSHIP_CURRENCY,
       revenueThisMonth,
       revenueLastMonth,
-      weeks: [...byWeek.values()],
+      weeks: byWeek,
       byPromoCode: [...byPromoCode.values()].sort((a, b) => b.revenue - a.revenue || b.paid - a.paid),
     };
   }
@@ -127,6 +136,8 @@ function listed(record: AdminPaymentRecord): ListedPayment {
     id: record._id,
     createdAt: record.createdAt.getTime(),
     status: record.status as OrderStatus,
+    statusIndex: ORDER_STATUSES.indexOf(record.status as OrderStatus),
+    paidAt: record.paidAt?.getTime() ?? Number.NaN,
     searched: [record.member?.name, record.member?.email, record.promoCode].filter(Boolean).join('\n').toLowerCase(),
     record,
   };

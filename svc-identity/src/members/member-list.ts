@@ -3,7 +3,6 @@ import {
   ADMIN_MEMBERS_PAGE_SIZE,
   WEEKS_CHARTED,
   chartedWeeks,
-  weekKeyOf,
   type AdminMembersQuery,
   type AdminMemberSummary,
   type MemberFiguresResponse,
@@ -114,19 +113,17 @@ export class MemberList {
   figures(now = Date.now()): MemberFiguresResponse {
     const weeks = chartedWeeks(now, WEEKS_CHARTED);
     const firstWeek = Date.parse(weeks[0]!);
-    const signUps = new Map(weeks.map((week) => [week, 0]));
+    // UTC weeks are 7 × 24 hours each: a week's index is arithmetic (a date object per member costs ~1 µs, 100 ms at 100,000).
+    const signUps = new Array<number>(weeks.length).fill(0);
     const weekAgo = now - WEEK_MS;
     let activeMembers = 0;
     let newMembersThisWeek = 0;
     for (const member of this.entries.values()) {
       if (member.membershipEndsAt > now) activeMembers += 1;
-      if (member.createdAt >= firstWeek) {
-        const week = weekKeyOf(member.createdAt);
-        signUps.set(week, (signUps.get(week) ?? 0) + 1);
-      }
+      if (member.createdAt >= firstWeek && member.createdAt <= now) signUps[Math.floor((member.createdAt - firstWeek) / WEEK_MS)]! += 1;
       if (member.createdAt > weekAgo && member.createdAt <= now) newMembersThisWeek += 1;
     }
-    return { activeMembers, newMembersThisWeek, weeks: weeks.map((weekStart) => ({ weekStart, signUps: signUps.get(weekStart) ?? 0 })) };
+    return { activeMembers, newMembersThisWeek, weeks: weeks.map((weekStart, index) => ({ weekStart, signUps: signUps[index]! })) };
   }
 
   /** Members not blocked whose membership ends between `from` and `to` (ms): who a membership reminder may be due to. */
