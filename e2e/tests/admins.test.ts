@@ -214,7 +214,7 @@ describe('orders management', () => {
       10_000,
       'Expected the search to find the member’s payment alone',
     );
-    await page.getByText('Showing 1–1 of 1 payments').waitFor();
+    await page.getByText('Showing 1–1 of 1 payment').waitFor();
     await row.getByRole('link', { name: member.user.name }).waitFor();
     expect(await row.getByRole('cell').allTextContents()).toEqual([expect.any(String), `${member.user.name}${member.user.email}`, '$119.88', 'Paid', 'Refund']);
     await screenshot(page, 'admin-orders-paid');

@@ -46,5 +46,5 @@ it('scrapes a unit’s /metrics and loads the production alert rules', async () 
   const published = await eventually(async () => (await query('events_published_total')).find(({ metric }) => metric.type === 'user.signed_up'), 30_000);
   expect(published).toMatchObject({ metric: { job: 'svc-example', unit: 'svc-example' }, value: [expect.any(Number), '1'] });
   const rules = (await (await fetch(`${prometheus.url}/api/v1/rules`)).json()) as { data: { groups: { name: string }[] } };
-  expect(rules.data.groups.map(({ name }) => name).sort()).toEqual(['altmed-browsers', 'altmed-events', 'altmed-requests']);
+  expect(rules.data.groups.map(({ name }) => name).sort()).toEqual(['altmed-browsers', 'altmed-events', 'altmed-jobs', 'altmed-requests']);
 }, 60_000);
