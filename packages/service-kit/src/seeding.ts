@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import mongoose, { type Connection } from 'mongoose';
 import type { EventEnvelope } from '@altmed/contracts';
 import { EventBroker } from './broker';
+import { loadConfig, type baseServiceEnv } from './config';
 import { createLogger } from './logger';
 import { isDuplicateKeyError } from './mongo';
 
@@ -40,6 +43,32 @@ export async function insertIgnoringDuplicates(insert: () => Promise<unknown[]>)
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;
     return (err as { insertedDocs?: unknown[] }).insertedDocs?.length ?? 0;
+  }
+}
+
+type SeedSettings = Pick<ReturnType<typeof baseServiceEnv>, 'MONGO_URL' | 'MONGO_DB' | 'MONGO_DB_SUFFIX' | 'AMQP_URL' | 'EVENTS_EXCHANGE'>;
+
+/**
+ * A service's part of `npm run seed -- --members N` (1 to 1,000,000): reads `--members`, and the
+ * service's database and broker settings (`serviceEnv`'s, from `env`), then runs `seed` on an open
+ * connection, closed after. Only those settings: a seed signs no tokens and calls no one.
+ */
+export async function runMembersSeed(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  serviceEnv: SeedSettings,
+  seed: (count: number, connection: Connection, broker: { AMQP_URL: string; EVENTS_EXCHANGE: string }) => Promise<void>,
+): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { members: { type: 'string' } }, strict: true });
+  const count = Number(values.members);
+  if (!(Number.isInteger(count) && count > 0 && count <= 1_000_000)) throw new Error('--members must be a whole number from 1 to 1000000');
+  const { MONGO_URL, MONGO_DB, MONGO_DB_SUFFIX, AMQP_URL, EVENTS_EXCHANGE } = serviceEnv;
+  const config = loadConfig({ MONGO_URL, MONGO_DB, MONGO_DB_SUFFIX, AMQP_URL, EVENTS_EXCHANGE }, { MONGO_URL: 'mongodb://127.0.0.1:27017', ...env });
+  const connection = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB + config.MONGO_DB_SUFFIX }).asPromise();
+  try {
+    await seed(count, connection, config);
+  } finally {
+    await connection.close();
   }
 }
 

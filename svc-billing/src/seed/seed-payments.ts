@@ -1,5 +1,3 @@
-import { parseArgs } from 'node:util';
-import mongoose from 'mongoose';
 import { MEMBERSHIP_CURRENCY, MEMBERSHIP_PERIOD_MONTHS, membershipPriceCents } from '@altmed/contracts';
 import {
   generatedMemberEmail,
@@ -8,7 +6,7 @@ import {
   generatedMembershipEnd,
   inBatches,
   insertIgnoringDuplicates,
-  loadConfig,
+  runMembersSeed,
   runCommand,
   seededId,
   tellRunningInstances,
@@ -65,23 +63,15 @@ export async function insertGeneratedPayments(payments: PaymentModel, count: num
 }
 
 /** `npm run seed -- --members 100000` (billing's part): the generated members' payments in svc-billing's database. */
-export async function seedPaymentsCommand(argv: string[], env: NodeJS.ProcessEnv, log: (line: string) => void = console.log): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { members: { type: 'string' } }, strict: true });
-  const count = Number(values.members);
-  if (!(Number.isInteger(count) && count > 0 && count <= 1_000_000)) throw new Error('--members must be a whole number from 1 to 1000000');
-  const { MONGO_URL, MONGO_DB, MONGO_DB_SUFFIX, AMQP_URL, EVENTS_EXCHANGE } = billingEnv;
-  const config = loadConfig({ MONGO_URL, MONGO_DB, MONGO_DB_SUFFIX, AMQP_URL, EVENTS_EXCHANGE }, { MONGO_URL: 'mongodb://127.0.0.1:27017', ...env });
-  const connection = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB + config.MONGO_DB_SUFFIX }).asPromise();
-  try {
+export function seedPaymentsCommand(argv: string[], env: NodeJS.ProcessEnv, log: (line: string) => void = console.log): Promise<void> {
+  return runMembersSeed(argv, env, billingEnv, async (count, connection, broker) => {
     const startedAt = Date.now();
     log(`Seeding the payments of ${count} generated members into ${connection.name}`);
     const ids = await insertGeneratedPayments(paymentModel(connection), count, log);
     // The running instances' payment lists read them now.
-    await tellRunningInstances(config, inBatches(ids, 1_000).map(paymentChangedEvent), log);
+    await tellRunningInstances(broker, inBatches(ids, 1_000).map(paymentChangedEvent), log);
     log(`${ids.length} payments in place in ${Math.round((Date.now() - startedAt) / 1000)} s`);
-  } finally {
-    await connection.close();
-  }
+  });
 }
 
 if (require.main === module) runCommand('seed', () => seedPaymentsCommand(process.argv.slice(2), process.env));

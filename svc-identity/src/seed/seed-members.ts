@@ -1,5 +1,3 @@
-import { parseArgs } from 'node:util';
-import mongoose from 'mongoose';
 import { MEMBER_CHANGED_MAX_IDS } from '@altmed/contracts';
 import {
   GENERATED_MEMBER_PASSWORD,
@@ -9,7 +7,7 @@ import {
   generatedMembershipEnd,
   inBatches,
   insertIgnoringDuplicates,
-  loadConfig,
+  runMembersSeed,
   runCommand,
   tellRunningInstances,
 } from '@altmed/service-kit';
@@ -58,27 +56,18 @@ export async function insertGeneratedMembers(users: UserModel, count: number, lo
 }
 
 /** `npm run seed -- --members 100000`: generated members in svc-identity's database (`MONGO_URL`, `MONGO_DB`). */
-export async function seedMembersCommand(argv: string[], env: NodeJS.ProcessEnv, log: (line: string) => void = console.log): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { members: { type: 'string' } }, strict: true });
-  const count = Number(values.members);
-  if (!(Number.isInteger(count) && count > 0 && count <= 1_000_000)) throw new Error('--members must be a whole number from 1 to 1000000');
-  // The database settings only: the seed signs no tokens.
-  const { MONGO_URL, MONGO_DB, MONGO_DB_SUFFIX, AMQP_URL, EVENTS_EXCHANGE } = identityEnv;
-  const config = loadConfig({ MONGO_URL, MONGO_DB, MONGO_DB_SUFFIX, AMQP_URL, EVENTS_EXCHANGE }, { MONGO_URL: 'mongodb://127.0.0.1:27017', ...env });
-  const connection = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB + config.MONGO_DB_SUFFIX }).asPromise();
-  try {
+export function seedMembersCommand(argv: string[], env: NodeJS.ProcessEnv, log: (line: string) => void = console.log): Promise<void> {
+  return runMembersSeed(argv, env, identityEnv, async (count, connection, broker) => {
     const startedAt = Date.now();
     log(`Seeding ${count} generated members into ${connection.name}`);
     const inserted = await insertGeneratedMembers(userModel(connection), count, log);
     // The running instances' member lists read them now (an earlier run's too: it may have been stopped before telling).
     const ids = Array.from({ length: count }, (_, n) => generatedMemberId(n));
-    await tellRunningInstances(config, inBatches(ids, MEMBER_CHANGED_MAX_IDS).map(memberChangedEvent), log);
+    await tellRunningInstances(broker, inBatches(ids, MEMBER_CHANGED_MAX_IDS).map(memberChangedEvent), log);
     log(
       `${inserted} members inserted in ${Math.round((Date.now() - startedAt) / 1000)} s; each logs in as member<n>@seed.altmed.local with ${GENERATED_MEMBER_PASSWORD}`,
     );
-  } finally {
-    await connection.close();
-  }
+  });
 }
 
 if (require.main === module) runCommand('seed', () => seedMembersCommand(process.argv.slice(2), process.env));
