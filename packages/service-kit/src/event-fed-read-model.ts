@@ -24,6 +24,15 @@ export async function readOwnWrite(refresh: Promise<void>): Promise<void> {
   await settlesWithin(refresh, OWN_WRITE_WAIT_MS);
 }
 
+/** The records an event names, in `data.<name>Ids` (several) or `data.<name>Id` (one): what a read model reads again. */
+export function idsNamedBy(event: EventEnvelope, name: string): string[] {
+  const data = event.data as Record<string, unknown>;
+  const several = data[`${name}Ids`];
+  if (Array.isArray(several)) return several.filter((id): id is string => typeof id === 'string');
+  const one = data[`${name}Id`];
+  return typeof one === 'string' ? [one] : [];
+}
+
 /** Applies a read of these ids to a model: each record found takes its place, each id not found leaves it. */
 export function applyReadByIds<R extends { _id: string }>(
   model: { upsert: (record: R) => void; remove: (id: string) => void },

@@ -1,15 +1,8 @@
-import type { AdminOrdersQuery, EventEnvelope, PaymentFiguresResponse } from '@altmed/contracts';
-import { BackgroundReadModel, applyReadByIds, type Logger } from '@altmed/service-kit';
+import type { AdminOrdersQuery, PaymentFiguresResponse } from '@altmed/contracts';
+import { BackgroundReadModel, applyReadByIds, type Logger, idsNamedBy } from '@altmed/service-kit';
 import { ADMIN_PAYMENT_FIELDS, type AdminPaymentRecord } from '../payments/payments.domain';
 import type { PaymentModel } from '../payments/payment.model';
 import { PaymentList, type PaymentListResult } from './payment-list';
-
-/** The payments an event names: payment.changed several, a success or a refund one. */
-function paymentIdsOf(event: EventEnvelope): string[] {
-  const { paymentId, paymentIds } = event.data as { paymentId?: unknown; paymentIds?: unknown };
-  if (Array.isArray(paymentIds)) return paymentIds.filter((id): id is string => typeof id === 'string');
-  return typeof paymentId === 'string' ? [paymentId] : [];
-}
 
 /**
  * This instance's Orders Management list, kept current by payment.changed (written with every
@@ -23,7 +16,7 @@ export class KeptPaymentList extends BackgroundReadModel {
       {
         name: 'payment-list',
         eventTypes: ['payment.changed', 'payment.refunded'],
-        idsOf: paymentIdsOf,
+        idsOf: (event) => idsNamedBy(event, 'payment'),
         readAll: async () => {
           this.list = PaymentList.of(await payments.find().select(ADMIN_PAYMENT_FIELDS).lean<AdminPaymentRecord[]>());
           return this.list.size;

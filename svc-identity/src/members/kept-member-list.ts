@@ -1,17 +1,10 @@
-import type { AdminMembersQuery, EventEnvelope, MemberFiguresResponse } from '@altmed/contracts';
-import { BackgroundReadModel, applyReadByIds, createEvent, type Logger } from '@altmed/service-kit';
+import type { AdminMembersQuery, MemberFiguresResponse } from '@altmed/contracts';
+import { BackgroundReadModel, applyReadByIds, createEvent, type Logger, idsNamedBy } from '@altmed/service-kit';
 import type { UserModel } from '../users/user.model';
 import { LISTED_FIELDS, MemberList, type ListedRecord, type MemberListResult } from './member-list';
 
 /** The event that tells every instance to read these members again; written with the change, through the outbox. */
 export const memberChangedEvent = (userIds: string[]) => createEvent('member.changed', { userIds }, 'svc-identity');
-
-/** The members an event names: sign-ups and memberships name one, member.changed several. */
-function userIdsOf(event: EventEnvelope): string[] {
-  const { userId, userIds } = event.data as { userId?: unknown; userIds?: unknown };
-  if (Array.isArray(userIds)) return userIds.filter((id): id is string => typeof id === 'string');
-  return typeof userId === 'string' ? [userId] : [];
-}
 
 /**
  * This instance's admin member list, kept current by sign-ups, memberships, blocks and the seed's
@@ -26,7 +19,7 @@ export class KeptMemberList extends BackgroundReadModel {
       {
         name: 'member-list',
         eventTypes: ['user.signed_up', 'membership.activated', 'member.changed'],
-        idsOf: userIdsOf,
+        idsOf: (event) => idsNamedBy(event, 'user'),
         readAll: async () => {
           this.list = MemberList.of(await users.find({ role: 'user' }).select(LISTED_FIELDS).lean<ListedRecord[]>());
           return this.list.size;

@@ -1,5 +1,5 @@
-import { REVIEW_STATES, type EventEnvelope, type ReviewState } from '@altmed/contracts';
-import { EventFedReadModel, applyReadByIds, createEvent, type EventBroker, type Logger } from '@altmed/service-kit';
+import { REVIEW_STATES, type ReviewState } from '@altmed/contracts';
+import { EventFedReadModel, applyReadByIds, createEvent, type EventBroker, type Logger, idsNamedBy } from '@altmed/service-kit';
 import type { ReviewDocument, ReviewModel } from './review.model';
 
 /** What the queue holds of a review: its state and the admin Reviews page's order. */
@@ -97,11 +97,6 @@ export class ModerationQueueIndex {
 /** The event that tells every instance to read these reviews again; written with the change, through the outbox. */
 export const reviewChangedEvent = (reviewIds: string[]) => createEvent('review.changed', { reviewIds }, 'svc-providers');
 
-function reviewIdsOf(event: EventEnvelope): string[] {
-  const { reviewIds } = event.data as { reviewIds?: unknown };
-  return Array.isArray(reviewIds) ? reviewIds.filter((id): id is string => typeof id === 'string') : [];
-}
-
 /**
  * The admin Reviews page's read model: which active reviews are in each state, in the page's order,
  * held by each instance in memory and kept current as `EventFedReadModel` tells (review.changed).
@@ -117,7 +112,7 @@ export class ModerationQueue {
       {
         name: 'review-moderation',
         eventTypes: ['review.changed'],
-        idsOf: reviewIdsOf,
+        idsOf: (event) => idsNamedBy(event, 'review'),
         readAll: async () => {
           // Every review, filtered here: nearly all are active, so a filter would save nothing (see review.model.ts).
           this.index = ModerationQueueIndex.of(await reviews.find().select(QUEUED_FIELDS).lean<QueuedRecord[]>());

@@ -1,17 +1,11 @@
-import { type AdminProvidersQuery, type DirectorySearch, type EventEnvelope } from '@altmed/contracts';
-import { EventFedReadModel, applyReadByIds, createEvent, readOwnWrite, type EventBroker, type Logger } from '@altmed/service-kit';
+import { type AdminProvidersQuery, type DirectorySearch } from '@altmed/contracts';
+import { EventFedReadModel, applyReadByIds, createEvent, readOwnWrite, type EventBroker, type Logger, idsNamedBy } from '@altmed/service-kit';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 import { ProviderRecordCache } from './provider-records';
 import { ProviderSearchIndex, SEARCH_ENTRY_FIELDS, type AdminResult, type DirectoryResult, type SearchedRecord } from './provider-search-index';
 
 /** The event that tells every instance to read these providers again; written with the change, through the outbox. */
 export const providerChangedEvent = (providerIds: string[]) => createEvent('provider.changed', { providerIds }, 'svc-providers');
-
-function providerIdsOf(event: EventEnvelope): string[] {
-  const data = event.data as { providerIds?: unknown; providerId?: unknown };
-  if (Array.isArray(data.providerIds)) return data.providerIds.filter((id): id is string => typeof id === 'string');
-  return typeof data.providerId === 'string' ? [data.providerId] : [];
-}
 
 /**
  * This instance's search index, kept current as `EventFedReadModel` tells: every provider with an
@@ -28,7 +22,7 @@ export class ProviderSearch {
       {
         name: 'provider-search',
         eventTypes: ['provider.changed', 'provider.status_changed', 'provider.registered'],
-        idsOf: providerIdsOf,
+        idsOf: (event) => idsNamedBy(event, 'provider'),
         readAll: async () => {
           const records = await providers.find({ accountState: 'active' }).select(SEARCH_ENTRY_FIELDS).lean<SearchedRecord[]>();
           this.index = await ProviderSearchIndex.of(records);
