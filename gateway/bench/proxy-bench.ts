@@ -1,7 +1,10 @@
 /**
  * What the gateway costs: `GET /users/me` (a signed-up user's token) on svc-identity called directly,
- * through a bare node:http keep-alive proxy, and through the gateway. The three are measured in
- * turn, round after round, and the medians printed with the ratio gateway / bare proxy.
+ * through a bare node:http keep-alive proxy, through the gateway with its telemetry (metrics, and
+ * traces at the default sampling sent over OTLP to a collector that accepts and drops them), and
+ * through the gateway with tracing off (`OTEL_SDK_DISABLED=true`; its metrics cannot be turned off).
+ * They are measured in turn, round after round, and the medians printed with the ratios gateway /
+ * bare proxy and tracing on / off.
  *
  * Each server runs in a process of its own, never in the load generator's event loop.
  *
@@ -41,6 +44,16 @@ const bareProxySource = `
     req.pipe(upstream);
   });
   server.keepAliveTimeout = 65000;
+  server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
+/** An OTLP/HTTP receiver that accepts every export and keeps nothing: where the gateway's spans go. */
+const otlpSinkSource = `
+  const http = require('node:http');
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end());
+  });
   server.listen(0, '127.0.0.1', () => console.log(server.address().port));
 `;
 
@@ -116,6 +129,8 @@ async function startIdentity(): Promise<{ url: string; pid?: number }> {
     LOG_LEVEL: 'warn',
     MONGO_URL: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017',
     MONGO_DB_SUFFIX: '_bench',
+    // The gateway's cost is measured, not the service's.
+    OTEL_SDK_DISABLED: 'true',
     EVENT_QUEUE_SUFFIX: '.bench',
     ...(process.env.JWT_PRIVATE_KEY ? {} : { JWT_PRIVATE_KEY_FILE: process.env.JWT_PRIVATE_KEY_FILE ?? ensureDevJwtKey(path.join(repoRoot, '.data')) }),
   });
@@ -125,13 +140,13 @@ async function startIdentity(): Promise<{ url: string; pid?: number }> {
   return { url, pid: identity.pid };
 }
 
-/** The gateway from this workspace's source, in its own process, in front of `identityUrl`. */
-async function startGateway(identityUrl: string): Promise<{ url: string; pid?: number }> {
+/** The gateway from this workspace's source, in its own process, in front of `identityUrl`, with `telemetry` (OTEL_*) settings. */
+async function startGateway(identityUrl: string, telemetry: Record<string, string>): Promise<{ url: string; pid?: number }> {
   const port = await freePort();
   const gateway = drained(
     spawnChild(
       ['--import', 'tsx', 'src/main.ts'],
-      { ...process.env, PORT: String(port), IDENTITY_URL: identityUrl, LOG_LEVEL: 'info' },
+      { ...process.env, PORT: String(port), METRICS_PORT: String(await freePort()), IDENTITY_URL: identityUrl, LOG_LEVEL: 'info', ...telemetry },
       path.join(repoRoot, 'gateway'),
     ),
   );
@@ -140,8 +155,9 @@ async function startGateway(identityUrl: string): Promise<{ url: string; pid?: n
   return { url, pid: gateway.pid };
 }
 
-async function startBareProxy(identityUrl: string): Promise<{ url: string; pid?: number }> {
-  const child = spawnChild(['-e', bareProxySource], { ...process.env, TARGET: identityUrl });
+/** A small server of `source` (it prints its port) in a process of its own. */
+async function startScript(source: string, env: NodeJS.ProcessEnv = {}): Promise<{ url: string; pid?: number }> {
+  const child = spawnChild(['-e', source], { ...process.env, ...env });
   const [portLine] = (await once(child.stdout!, 'data')) as [Buffer];
   return { url: `http://127.0.0.1:${portLine.toString().trim()}`, pid: child.pid };
 }
@@ -190,14 +206,17 @@ async function main() {
   const given = Boolean(siteUrl && process.env.IDENTITY_URL);
   const identity = given ? { url: process.env.IDENTITY_URL! } : await startIdentity();
   const identityUrl = identity.url;
-  const gateway = given ? { url: siteUrl! } : await startGateway(identityUrl);
-  const bare = await startBareProxy(identityUrl);
+  const collector = await startScript(otlpSinkSource);
+  const gateway = given ? { url: siteUrl! } : await startGateway(identityUrl, { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url });
+  const untracedGateway = await startGateway(identityUrl, { OTEL_SDK_DISABLED: 'true' });
+  const bare = await startScript(bareProxySource, { TARGET: identityUrl });
   const token = await tokenFrom(identityUrl);
 
   const targets: Target[] = [
     { name: 'svc-identity directly', url: `${identityUrl}/users/me`, pid: identity.pid },
     { name: 'bare node:http proxy', url: `${bare.url}/users/me`, pid: bare.pid },
     { name: 'gateway', url: `${gateway.url.replace(/\/$/, '')}/api/users/me`, pid: gateway.pid },
+    { name: 'gateway, tracing off', url: `${untracedGateway.url}/api/users/me`, pid: untracedGateway.pid },
   ];
   console.log(`GET /users/me, ${connections} connections, ${rounds} rounds of ${seconds} s per path, in turn; ${os.availableParallelism()} cores`);
   for (const target of targets) await measure(target, token, 1);
@@ -222,9 +241,13 @@ async function main() {
     };
   });
   console.table(summary);
-  const [direct, bareProxy, throughGateway] = summary.map((row) => row['requests/s (median)']) as [number, number, number];
+  const [direct, bareProxy, throughGateway, untraced] = summary.map((row) => row['requests/s (median)']) as [number, number, number, number];
   console.log(
     `bare proxy / direct: ${(bareProxy / direct).toFixed(2)}   gateway / bare proxy: ${(throughGateway / bareProxy).toFixed(2)}   gateway / direct: ${(throughGateway / direct).toFixed(2)}`,
+  );
+  const [tracedCpu, untracedCpu] = [summary[2]!, summary[3]!].map((row) => row['CPU µs/request (median)']);
+  console.log(
+    `telemetry on / tracing off: ${(throughGateway / untraced).toFixed(2)} of the throughput (objective: at least 0.9)${typeof tracedCpu === 'number' && typeof untracedCpu === 'number' ? `, ${(tracedCpu / untracedCpu).toFixed(2)} × the CPU per request` : ''}`,
   );
   console.log('On a shared machine the requests/s move with the load of others; CPU µs/request (processes this bench started) moves less.');
   if (summary.some((row) => row.failures > 0)) throw new Error('some requests failed: the figures above are not comparable');

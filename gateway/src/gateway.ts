@@ -4,7 +4,17 @@ import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import proxyaddr from 'proxy-addr';
-import { accessLog, closeServer, createLogger, errorHandler, METRICS_PATH, notFoundHandler, ServiceMetrics, type RunningService } from '@altmed/service-kit';
+import {
+  accessLog,
+  closeServer,
+  createLogger,
+  errorHandler,
+  METRICS_PATH,
+  nameRequestSpan,
+  notFoundHandler,
+  ServiceMetrics,
+  type RunningService,
+} from '@altmed/service-kit';
 import { remotesOf, servicesOf, type GatewayConfig } from './config';
 import { clientReports } from './client-reports/client-reports';
 import { API_DOCS_PATH, apiDocs } from './docs/api-docs';
@@ -64,8 +74,10 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
     logRequest(req, res);
     // The URL as it came: the proxy and the routers rewrite req.url on the way.
     const { method, url } = req;
-    metrics.timeRequest(req, res, () => routeLabel(method, url, remotes));
+    const route = routeLabel(method, url, remotes);
+    metrics.timeRequest(req, res, () => route);
     if (isApiRequest(req.url ?? '')) {
+      nameRequestSpan(method, route);
       applyHeaders(res, headers.api);
       if ((req.url ?? '').split('?')[0] === API_DOCS_PATH) void docs(req, res);
       else api(req, res);

@@ -8,6 +8,7 @@ import { marketplacePortsFromEnv, startMarketplace, type Marketplace } from './m
 import { deployUnits, isDeployUnit, redeploy } from './redeploy';
 import { writeDashboards } from './monitoring/dashboards';
 import { alertRulesFile } from './monitoring/monitoring-queries';
+import { defaultJaegerPorts, startJaeger, type RunningJaeger } from './monitoring/jaeger';
 import { startPrometheus, type RunningPrometheus } from './monitoring/prometheus';
 import { defaultDataDir, logsDirOf, repoRoot } from './paths';
 import { liveRunLock, removeRunLock, writeRunLock } from './run-lock';
@@ -50,6 +51,11 @@ async function seed(): Promise<number> {
   return runSeed('svc-providers', args);
 }
 
+/** The developer's own OTEL_* variables (another collector, a sampler) win over the local Jaeger's. */
+function pickOtelSettings(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith('OTEL_') && entry[1] !== undefined));
+}
+
 async function stack(): Promise<undefined> {
   const localStack = await startLocalStack();
   console.log('The local stack is running. Its environment:');
@@ -74,6 +80,7 @@ async function start(): Promise<number | undefined> {
   let localStack: LocalStack | undefined;
   let marketplace: Marketplace | undefined;
   let prometheus: RunningPrometheus | undefined;
+  let jaeger: RunningJaeger | undefined;
   let shuttingDown = false;
   const shutDown = async (exitCode: number) => {
     if (shuttingDown) return;
@@ -81,6 +88,7 @@ async function start(): Promise<number | undefined> {
     log('stopping');
     await prometheus?.stop();
     await marketplace?.stop();
+    await jaeger?.stop();
     await localStack?.stop();
     removeRunLock();
     process.exit(exitCode);
@@ -89,8 +97,27 @@ async function start(): Promise<number | undefined> {
 
   try {
     await buildIfStale(log);
+    // Beside the stack's start (its first build takes minutes); the units send their spans to it from their start.
+    const jaegerStarting = startJaeger({
+      ports: defaultJaegerPorts,
+      dataDir: path.join(defaultDataDir, 'jaeger'),
+      logFile: path.join(logsDirOf(defaultDataDir), 'jaeger.log'),
+      log,
+    }).catch((error: Error) => {
+      log(`Jaeger did not start (the site runs without a trace viewer): ${error.message}`);
+      return undefined;
+    });
     localStack = await startLocalStack({ handleSignals: false });
-    marketplace = await startMarketplace({ stackEnv: localStack.env, ports, siteUrl, echoLogs: true, log });
+    jaeger = await jaegerStarting;
+    const tracingEnv: Record<string, string> = jaeger ? { OTEL_EXPORTER_OTLP_ENDPOINT: jaeger.otlpEndpoint, OTEL_BSP_SCHEDULE_DELAY: '1000' } : {};
+    marketplace = await startMarketplace({
+      stackEnv: localStack.env,
+      ports,
+      siteUrl,
+      echoLogs: true,
+      log,
+      extraEnv: { ...tracingEnv, ...pickOtelSettings(process.env) },
+    });
     writeRunLock({ pid: process.pid, url: siteUrl, nodeUnits: marketplace.nodeUnits });
     prometheus = await startPrometheus({
       targets: [
@@ -125,6 +152,7 @@ async function start(): Promise<number | undefined> {
       `  Stripe:       ${process.env.STRIPE_SECRET_KEY ? 'the account of STRIPE_SECRET_KEY' : `the local emulator at ${localStack.env.STRIPE_API_URL} (test cards 4242 4242 4242 4242, 4000 0025 0000 3155, 4000 0000 0000 0002, 4000 0000 0000 9995)`}`,
       `  Admin login:  ${marketplace.env.ADMIN_EMAIL} / ${marketplace.env.ADMIN_PASSWORD}`,
       `  Metrics:      gateway http://127.0.0.1:${ports.gatewayMetrics}/metrics; services http://127.0.0.1:{${[ports.identity, ports.providers, ports.billing, ports.notify].join(',')}}/metrics (docs/operations.md)`,
+      `  Traces:       ${jaeger ? `Jaeger at ${jaeger.url} (its API: ${jaeger.url}/api/traces?service=gateway; every unit sends spans to ${jaeger.otlpEndpoint})` : 'no trace viewer (Jaeger did not start; see above)'}`,
       `  Prometheus:   ${prometheus ? `${prometheus.url} (every unit scraped, the alert rules of deploy/monitoring loaded)` : 'not running (apt-get install prometheus, or Go to build it)'}`,
       `  Defaults used (set the variable to change one): ${[...marketplace.defaultsUsed, ...stackDefaults].join(', ') || 'none'}`,
       'Press Ctrl-C to stop.',

@@ -4,7 +4,8 @@ import mongoose from 'mongoose';
 import { buildIfStale, workspaceDirs } from './build';
 import type { LocalStack } from './index';
 import { startMarketplace, testMarketplacePorts, type Marketplace } from './marketplace';
-import { defaultDataDir, repoRoot } from './paths';
+import { startJaeger, testJaegerPorts, type RunningJaeger } from './monitoring/jaeger';
+import { defaultDataDir, logsDirOf, repoRoot } from './paths';
 import { runCommand } from './processes';
 import { startTestStack } from './test-infrastructure';
 
@@ -38,9 +39,11 @@ export async function runTests(): Promise<number> {
   const problems: string[] = [];
   let stack: LocalStack | undefined;
   let marketplace: Marketplace | undefined;
+  let jaeger: RunningJaeger | undefined;
 
   const stopEverything = async () => {
     await marketplace?.stop();
+    await jaeger?.stop();
     await stack?.stop();
   };
   const onSignal = (signal: NodeJS.Signals) => void stopEverything().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
@@ -69,20 +72,32 @@ export async function runTests(): Promise<number> {
     if (hasJestConfig(e2eDir)) {
       const siteUrl = `http://127.0.0.1:${testMarketplacePorts.gateway}`;
       await dropDatabasesEndingWith(stack.env.MONGO_URL!, E2E_DATABASE_SUFFIX);
-      log(`starting the whole system on test ports for e2e (${siteUrl}; app logs in .data/logs/e2e-*.log)`);
+      // The journeys follow a sign-up's trace: the site sends its spans to a Jaeger of the run's own.
+      jaeger = await startJaeger({
+        ports: testJaegerPorts,
+        dataDir: path.join(defaultDataDir, 'jaeger-e2e'),
+        logFile: path.join(logsDirOf(defaultDataDir), 'e2e-jaeger.log'),
+        log,
+      });
+      log(`starting the whole system on test ports for e2e (${siteUrl}; app logs in .data/logs/e2e-*.log; traces in ${jaeger.url})`);
       marketplace = await startMarketplace({
         stackEnv: stack.env,
         ports: testMarketplacePorts,
         siteUrl,
         // Every journey logs in and signs up from 127.0.0.1: the per-address limit (svc-identity's own tests check it) would refuse the suite itself.
-        extraEnv: { MONGO_DB_SUFFIX: E2E_DATABASE_SUFFIX, AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+        extraEnv: {
+          MONGO_DB_SUFFIX: E2E_DATABASE_SUFFIX,
+          AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+          OTEL_EXPORTER_OTLP_ENDPOINT: jaeger.otlpEndpoint,
+          OTEL_BSP_SCHEDULE_DELAY: '500',
+        },
         echoLogs: false,
         logFilePrefix: 'e2e-',
         log,
       });
       void marketplace.appExited.then((description) => log(`during e2e: ${description}`));
       // The redeploy journey replaces units of this site through their unit hosts.
-      const e2eEnv = { ...env, ...marketplace.env, MARKETPLACE_NODE_UNITS: JSON.stringify(marketplace.nodeUnits) };
+      const e2eEnv = { ...env, ...marketplace.env, MARKETPLACE_NODE_UNITS: JSON.stringify(marketplace.nodeUnits), JAEGER_URL: jaeger.url };
       addUp(totals, problems, 'e2e', await runJest('e2e', [e2eDir], [], e2eEnv));
     } else {
       log('e2e has no jest config yet: skipping the browser journeys');

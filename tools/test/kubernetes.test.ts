@@ -244,3 +244,23 @@ describe('the schema check', () => {
     expect(problems[1]!.problem).toBe('no Kubernetes schema for example.com/v1 Unknown');
   });
 });
+
+it.each(['overlays/production', 'overlays/staging'])(
+  '%s sends every Node unit’s spans to its OpenTelemetry collector, with a sampler that follows the caller',
+  (folder) => {
+    const configMaps = objectsOf(folder, 'ConfigMap');
+    for (const deployment of deploymentsOf(folder).filter((deployment) => nodeUnits.includes(deployment.metadata.name))) {
+      const settings: Record<string, string> = {};
+      for (const source of deployment.spec.template.spec.containers[0]!.envFrom ?? []) {
+        const map = configMaps.find((object) => object.metadata.name === source.configMapRef?.name);
+        Object.assign(settings, map?.data ?? {});
+      }
+      expect({ unit: deployment.metadata.name, endpoint: new URL(settings.OTEL_EXPORTER_OTLP_ENDPOINT ?? 'missing:').port }).toEqual({
+        unit: deployment.metadata.name,
+        endpoint: '4318',
+      });
+      expect(settings.OTEL_TRACES_SAMPLER).toMatch(/^parentbased_/);
+      expect(Number(settings.OTEL_TRACES_SAMPLER_ARG ?? 1)).toBeGreaterThan(0);
+    }
+  },
+);

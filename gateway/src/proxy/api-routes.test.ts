@@ -131,6 +131,16 @@ describe('forwarded headers', () => {
     expect(echoed(response).headers['proxy-authorization']).toBeUndefined();
   });
 
+  it("never passes a client's own trace context on to a service", async () => {
+    const response = await request(site.url)
+      .get('/api/users/me')
+      .set('traceparent', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01')
+      .set('tracestate', 'vendor=chosen-by-the-client')
+      .expect(200);
+    expect(echoed(response).headers.traceparent).toBeUndefined();
+    expect(echoed(response).headers.tracestate).toBeUndefined();
+  });
+
   it('adds X-Forwarded-For', async () => {
     const response = await request(site.url).get('/api/users/me').expect(200);
     expect(echoed(response).headers['x-forwarded-for']).toMatch(/127\.0\.0\.1/);

@@ -34,6 +34,9 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 /** What a client is told to wait before asking a service that is down again. */
 const RETRY_AFTER_SECONDS = '5';
 
+/** W3C trace context (https://www.w3.org/TR/trace-context/): the gateway's, set on the upstream request by the trace instrumentation. */
+const TRACE_CONTEXT_HEADERS = new Set(['traceparent', 'tracestate']);
+
 /** Headers about one connection, never passed on (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -92,7 +95,7 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
           const exchange = exchanges.get(req)!;
           exchange.upstream = upstream;
           const passedOn = endToEnd(req.headers);
-          for (const header of upstream.getHeaderNames()) if (!(header in passedOn)) upstream.removeHeader(header);
+          for (const header of upstream.getHeaderNames()) if (!(header in passedOn) && !TRACE_CONTEXT_HEADERS.has(header)) upstream.removeHeader(header);
           if (exchange.onFreshConnection) upstream.setHeader('connection', 'close');
           if (typeof req.id === 'string') upstream.setHeader('x-request-id', req.id);
           upstream.setHeader('x-forwarded-for', clientAddress(req));
@@ -144,6 +147,8 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
         // Answered here already (Node sends 100 Continue), and http-proxy skips its proxyReq event, where
         // our headers and the body are set, for a request that asks for it.
         delete req.headers.expect;
+        // A client's trace context never reaches a service: the trace instrumentation sets the gateway's own.
+        for (const header of TRACE_CONTEXT_HEADERS) delete req.headers[header];
         const proxy = exchange.onFreshConnection ? throughNewConnection : throughKeptAlive;
         void proxy(req, res, (err?: unknown) => answerUnavailable(name, err instanceof Error ? err : new Error(String(err)), req, res));
       };

@@ -14,6 +14,12 @@ export const eventEnvelopeSchema = z.object({
   time: z.iso.datetime(),
   source: z.string().min(1),
   data: z.unknown(),
+  /** W3C trace context of the request that made the event (https://www.w3.org/TR/trace-context/): its consumer's work joins that trace. */
+  traceparent: z
+    .string()
+    .regex(/^[\da-f]{2}-[\da-f]{32}-[\da-f]{16}-[\da-f]{2}$/)
+    .optional(),
+  tracestate: z.string().max(512).optional(),
 });
 export type EventEnvelope<TData = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'data'> & { data: TData };
 

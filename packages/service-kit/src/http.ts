@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { trace } from '@opentelemetry/api';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -19,11 +20,16 @@ declare module 'express-serve-static-core' {
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 
+/** The span attribute that holds a request's x-request-id: a trace is found by it. */
+export const REQUEST_ID_ATTRIBUTE = 'http.request.id';
+
 /** Reuses a caller's well-formed x-request-id (the gateway sets one) or makes a new one. */
 export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
   const incoming = req.headers['x-request-id'];
   const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
   res.setHeader('x-request-id', id);
+  // Ties the id support is given to the request's trace.
+  trace.getActiveSpan()?.setAttribute(REQUEST_ID_ATTRIBUTE, id);
   return id;
 }
 

@@ -1,3 +1,5 @@
+// First: the instrumentations must be in place before express, mongodb, amqplib and pino load.
+export * from './tracing';
 export * from './errors';
 export * from './validate';
 export * from './config';

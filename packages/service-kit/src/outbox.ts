@@ -7,6 +7,7 @@ import type { Logger } from './logger';
 import { runOnce } from './migrations';
 import type { OutboxFigures } from './metrics';
 import type { QueryShape } from './query-shapes';
+import { currentTraceContext, inTraceOf, outsideAnyTrace } from './tracing';
 
 /**
  * Transactional outbox without multi-document transactions (FerretDB has none): pending events
@@ -35,6 +36,8 @@ export const outboxSchemaFields = {
           time: { type: String, required: true },
           source: { type: String, required: true },
           data: { type: Schema.Types.Mixed, required: true },
+          traceparent: { type: String },
+          tracestate: { type: String },
         },
         { _id: false, minimize: false },
       ),
@@ -61,7 +64,16 @@ export interface WithOutbox {
 
 export function createEvent<T extends EventType>(type: T, data: EventData<T>, source: string): EventEnvelope<EventData<T>> {
   const entry = EventCatalog[type];
-  return { id: randomUUID(), type, version: entry.version, time: new Date().toISOString(), source, data: entry.data.parse(data) as EventData<T> };
+  return {
+    id: randomUUID(),
+    type,
+    version: entry.version,
+    time: new Date().toISOString(),
+    source,
+    data: entry.data.parse(data) as EventData<T>,
+    // The trace of the request that made the event, continued when the relay publishes it.
+    ...currentTraceContext(),
+  };
 }
 
 /** Fields of a new document that carries `events`: `Model.create({ ...fields, ...outboxFieldsFor([event]) })`. */
@@ -200,7 +212,8 @@ export class OutboxRelay {
   nudge(): void {
     if (this.stopped) return;
     if (this.running) this.passRequested = true;
-    else this.schedule(0);
+    // The polls that follow are the relay's, not part of the request that nudged it.
+    else outsideAnyTrace(() => this.schedule(0));
   }
 
   /** Stops starting documents and waits for those being published. */
@@ -316,7 +329,7 @@ export class OutboxRelay {
       // changed meanwhile is left alone. ($pull with a condition is unreliable on FerretDB.)
       const isFirst = { _id, 'outbox.0.id': event.id };
       try {
-        await broker.publish(event);
+        await inTraceOf(event, () => broker.publish(event));
       } catch (err) {
         // While the broker is away, the outage is to blame, not the document: it stays due.
         if (!broker.canPublish()) return;

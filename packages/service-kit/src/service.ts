@@ -6,6 +6,7 @@ import type { TrustProxy } from './config';
 import { createHttpApp, finishHttpApp } from './http';
 import { createLogger, type Logger } from './logger';
 import { ServiceMetrics } from './metrics';
+import { startTracing, stopTracing, type TracingOptions } from './tracing';
 import { OutboxRelay, outboxFigures, type OutboxRelayOptions } from './outbox';
 import { answersQueries, connectDatabase, prepareReadinessProbe, type Connection } from './mongo';
 
@@ -167,11 +168,13 @@ export async function startService({ name, api, config, setup, worksWithoutBroke
 
 /**
  * Entry point of a main.ts: starts the process, exits with a message on a start failure (such
- * as a bad environment variable), and shuts down gracefully on SIGTERM/SIGINT.
+ * as a bad environment variable), and shuts down gracefully on SIGTERM/SIGINT. Traces are sent
+ * from here on (`startTracing`), and the last of them before it exits.
  */
-export function runService(name: string, start: () => Promise<RunningService>): void {
+export function runService(name: string, start: () => Promise<RunningService>, tracing: Omit<TracingOptions, 'service'> = {}): void {
   // Through a promise, so a config error thrown before start() returns is reported the same way.
   Promise.resolve()
+    .then(() => startTracing({ service: name, ...tracing }))
     .then(start)
     .then(
       (service) => {
@@ -181,10 +184,13 @@ export function runService(name: string, start: () => Promise<RunningService>): 
           stopping = true;
           service.logger.info({ signal }, `${name} shutting down`);
           const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
-          void service.stop().finally(() => {
-            clearTimeout(forceExit);
-            process.exit(0);
-          });
+          void service
+            .stop()
+            .then(stopTracing)
+            .finally(() => {
+              clearTimeout(forceExit);
+              process.exit(0);
+            });
         };
         process.on('SIGTERM', () => shutdown('SIGTERM'));
         process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,3 +1,4 @@
+import { inClientSpan } from '@altmed/service-kit';
 import nodemailer from 'nodemailer';
 
 export interface OutgoingEmail {
@@ -28,9 +29,14 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
+  const server = new URL(smtpUrl);
+  // The server, never the recipient or the subject: a trace holds no personal data.
+  const spanAttributes = { 'server.address': server.hostname, 'server.port': Number(server.port || 25) };
   return {
     async send(email) {
-      await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: email.messageId });
+      await inClientSpan('smtp send', spanAttributes, () =>
+        transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: email.messageId }),
+      );
     },
     close() {
       transport.close();

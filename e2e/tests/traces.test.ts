@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { eventually } from '@altmed/local-stack/src/testing';
+import { launchBrowser, openPage, screenshot, url } from '../support/browser';
+
+/** The test run's Jaeger (tools/src/monitoring/jaeger.ts), where every unit of the site sends its spans. */
+const JAEGER_URL = process.env.JAEGER_URL ?? 'http://127.0.0.1:16686';
+
+interface JaegerSpan {
+  traceID: string;
+  spanID: string;
+  operationName: string;
+  processID: string;
+  tags: { key: string; value: unknown }[];
+}
+interface JaegerTrace {
+  traceID: string;
+  spans: JaegerSpan[];
+  processes: Record<string, { serviceName: string }>;
+}
+
+async function jaeger<T>(path: string): Promise<T[]> {
+  const response = await fetch(`${JAEGER_URL}${path}`);
+  if (response.status === 404) return [];
+  if (!response.ok) throw new Error(`Jaeger ${path} answered ${response.status}`);
+  return ((await response.json()) as { data: T[] | null }).data ?? [];
+}
+
+/** The gateway's trace of the request the gateway gave `requestId` (its span's `http.request.id`). */
+async function traceOfRequest(requestId: string): Promise<JaegerTrace> {
+  let found: JaegerTrace | undefined;
+  await eventually(
+    async () => {
+      const tags = encodeURIComponent(JSON.stringify({ 'http.request.id': requestId }));
+      [found] = await jaeger<JaegerTrace>(`/api/traces?service=gateway&tags=${tags}&lookback=1h&limit=5`);
+      return found !== undefined;
+    },
+    20_000,
+    `Jaeger has no gateway trace of request ${requestId}`,
+  );
+  return found!;
+}
+
+const servicesOf = (trace: JaegerTrace) => new Set(trace.spans.map((span) => trace.processes[span.processID]?.serviceName));
+const operationsOf = (trace: JaegerTrace, service: string) =>
+  trace.spans.filter((span) => trace.processes[span.processID]?.serviceName === service).map((span) => span.operationName);
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page } = await openPage(browser));
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+it('follows one sign-up through the browser as one trace: the gateway, svc-identity, the relay and RabbitMQ, svc-notify and its SMTP send', async () => {
+  await page.goto(url('/'));
+  await page.getByRole('button', { name: 'Join Now' }).click();
+  await page.getByRole('dialog', { name: 'What You Get with Your Membership' }).getByRole('button', { name: 'Continue' }).click();
+  const contact = page.getByRole('dialog', { name: 'Contact Information' });
+  await contact.getByLabel('First Name').fill('Grace');
+  await contact.getByLabel('Last Name').fill('Hopper');
+  await contact.getByLabel('Email').fill(`grace.${Date.now()}@example.com`);
+  await contact.getByLabel('Password', { exact: false }).fill('cobol-1959');
+  await contact.getByLabel('Phone Number', { exact: false }).fill('555-123-4567');
+  await contact.getByRole('checkbox', { name: 'Nutrition' }).check();
+  await contact.getByRole('checkbox', { name: /Terms & Services/ }).check();
+  const signedUp = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/users/signup');
+  await contact.getByRole('button', { name: 'Continue' }).click();
+  const signup = await signedUp;
+  expect(signup.status()).toBe(201);
+  const requestId = (await signup.headerValue('x-request-id')) ?? '';
+  expect(requestId).not.toBe('');
+  await page.getByRole('dialog', { name: 'Choose Payment Method' }).waitFor();
+  await screenshot(page, 'traces-signed-up');
+
+  const { traceID } = await traceOfRequest(requestId);
+  // The welcome email's spans arrive after the request's: wait for the whole trace.
+  let trace: JaegerTrace | undefined;
+  await eventually(
+    async () => {
+      [trace] = await jaeger<JaegerTrace>(`/api/traces/${traceID}`);
+      return trace !== undefined && operationsOf(trace, 'svc-notify').includes('smtp send');
+    },
+    30_000,
+    `trace ${traceID} never reached svc-notify's SMTP send`,
+  );
+  expect([...servicesOf(trace!)].sort()).toEqual(expect.arrayContaining(['gateway', 'svc-identity', 'svc-notify']));
+  expect(operationsOf(trace!, 'gateway')).toContain('POST /api/users/signup');
+  expect(operationsOf(trace!, 'svc-identity')).toEqual(expect.arrayContaining(['POST /users/signup']));
+  // The relay's publish and notify's delivery, by the amqplib instrumentation's names.
+  expect(operationsOf(trace!, 'svc-identity').some((name) => name.includes('user.signed_up'))).toBe(true);
+  expect(operationsOf(trace!, 'svc-notify').some((name) => name.includes('user.signed_up') || name.includes('process') || name.includes('receive'))).toBe(true);
+  // One trace: every span but the gateway's first has its parent in it.
+  const spanIds = new Set(trace!.spans.map((span) => span.spanID));
+  const roots = trace!.spans.filter(
+    (span) => !(span as JaegerSpan & { references: { spanID: string }[] }).references.some((reference) => spanIds.has(reference.spanID)),
+  );
+  expect(roots.map((span) => span.operationName)).toEqual(['POST /api/users/signup']);
+});
+
+it('starts a trace of its own for each request from outside, whatever traceparent the client sends', async () => {
+  const clientTraceId = randomBytes(16).toString('hex');
+  const response = await fetch(url('/api/providers?page=1'), { headers: { traceparent: `00-${clientTraceId}-${randomBytes(8).toString('hex')}-01` } });
+  const requestId = response.headers.get('x-request-id') ?? '';
+  const trace = await traceOfRequest(requestId);
+  expect(trace.traceID).not.toBe(clientTraceId);
+  expect(await jaeger<JaegerTrace>(`/api/traces/${clientTraceId}`)).toEqual([]);
+});

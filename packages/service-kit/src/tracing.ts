@@ -1,0 +1,153 @@
+import type { IncomingMessage } from 'node:http';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { AmqplibInstrumentation } from '@opentelemetry/instrumentation-amqplib';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
+import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { ATTR_HTTP_ROUTE, ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { z } from 'zod';
+
+/**
+ * OpenTelemetry traces for a Node unit. The instrumentations (http, express, mongodb, amqplib,
+ * undici, pino) patch their modules as they are first required, so this module is the first thing
+ * service-kit's entry point loads, and it registers them as it loads; `startTracing` then makes
+ * the tracer provider that names the unit. The standard variables configure it:
+ * `OTEL_SDK_DISABLED=true` turns tracing off (nothing registers), `OTEL_EXPORTER_OTLP_ENDPOINT`
+ * (or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) is where spans go over OTLP/HTTP (without it spans are
+ * made, so logs and events carry trace ids, but kept nowhere), `OTEL_TRACES_SAMPLER` and
+ * `OTEL_TRACES_SAMPLER_ARG` choose which traces are kept (by default every one a caller did not
+ * decline), `OTEL_BSP_SCHEDULE_DELAY` how often spans are sent.
+ */
+const tracingEnvSchema = z.object({
+  OTEL_SDK_DISABLED: z.enum(['true', 'false']).default('false'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+  OTEL_TRACES_SAMPLER: z
+    .enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'])
+    .optional(),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
+});
+
+const tracingEnv = tracingEnvSchema.safeParse(process.env);
+const tracingOn = !(tracingEnv.success && tracingEnv.data.OTEL_SDK_DISABLED === 'true');
+
+/** Requests that are not a user's: probes and scrapes make no traces. */
+const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+const pathOf = (url: string | undefined) => (url ?? '/').split('?', 1)[0] ?? '/';
+
+const httpInstrumentation = new HttpInstrumentation({
+  ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has(pathOf(req.url)),
+  // Calls made outside any request or event (status probes, the exporter's own) start no trace.
+  requireParentforOutgoingSpans: true,
+});
+
+if (tracingOn) {
+  registerInstrumentations({
+    instrumentations: [
+      httpInstrumentation,
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
+      // Statements only: no values of a query (emails, names) reach a span. The outbox relay's and
+      // the read models' polling outside any request make no traces.
+      new MongoDBInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false }),
+      new AmqplibInstrumentation(),
+      new UndiciInstrumentation({ requireParentforSpans: true }),
+      new PinoInstrumentation(),
+    ],
+  });
+}
+
+/**
+ * The gateway is where requests come from outside: it starts a trace of its own for each, whatever
+ * `traceparent` a client sends (a client must not choose what is sampled or join another's trace),
+ * and passes its own on to the services.
+ */
+class OutgoingTraceContextOnly extends W3CTraceContextPropagator {
+  override extract(current: Context): Context {
+    return current;
+  }
+}
+
+let provider: NodeTracerProvider | undefined;
+
+export interface TracingOptions {
+  /** The unit's name, as spans and metrics name it (`gateway`, `svc-identity`…). */
+  service: string;
+  /** Whether the unit takes requests from outside (the gateway): incoming trace context is then ignored. */
+  edge?: boolean;
+  /** Which incoming request paths make traces (besides the probes, which never do); default all. */
+  tracesPath?: (path: string) => boolean;
+}
+
+/** Starts sending the unit's spans (see the module's comment); a second call changes nothing. */
+export function startTracing({ service, edge = false, tracesPath = () => true }: TracingOptions): void {
+  if (!tracingEnv.success) throw new Error(`Invalid tracing configuration: ${z.prettifyError(tracingEnv.error)}`);
+  if (!tracingOn || provider) return;
+  httpInstrumentation.setConfig({
+    ...httpInstrumentation.getConfig(),
+    ignoreIncomingRequestHook: (req: IncomingMessage) => {
+      const path = pathOf(req.url);
+      return UNTRACED_PATHS.has(path) || !tracesPath(path);
+    },
+  });
+  const { OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT } = tracingEnv.data;
+  const spanProcessors: SpanProcessor[] =
+    OTEL_EXPORTER_OTLP_ENDPOINT || OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ? [new BatchSpanProcessor(new OTLPTraceExporter())] : [];
+  provider = new NodeTracerProvider({ resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: service }), spanProcessors });
+  provider.register({ propagator: edge ? new OutgoingTraceContextOnly() : new W3CTraceContextPropagator() });
+}
+
+/** Sends the spans not sent yet and stops; call as the process ends. */
+export async function stopTracing(): Promise<void> {
+  await provider?.shutdown().catch(() => undefined);
+  provider = undefined;
+}
+
+/** The W3C trace context of the current span, to keep with work that runs later (an event in the outbox). */
+export function currentTraceContext(): { traceparent?: string; tracestate?: string } {
+  const carrier: { traceparent?: string; tracestate?: string } = {};
+  propagation.inject(context.active(), carrier);
+  return carrier;
+}
+
+/** Runs `work` in the trace whose context was kept (`currentTraceContext`), or outside any trace if none was. */
+export function inTraceOf<T>(kept: { traceparent?: string; tracestate?: string }, work: () => T): T {
+  return context.with(propagation.extract(ROOT_CONTEXT, kept), work);
+}
+
+/** Names the current request's span by its route pattern (`POST /auth/signup`), for a request no express route matched (the gateway's proxy). */
+export function nameRequestSpan(method: string | undefined, route: string): void {
+  const span = trace.getActiveSpan();
+  if (!span) return;
+  span.updateName(`${method ?? 'GET'} ${route}`);
+  span.setAttribute(ATTR_HTTP_ROUTE, route);
+}
+
+/** Runs `work` outside any trace: a timer or loop it starts (a poll) is not part of the request that happened to start it. */
+export function outsideAnyTrace<T>(work: () => T): T {
+  return context.with(ROOT_CONTEXT, work);
+}
+
+const tracer = trace.getTracer('@altmed/service-kit');
+
+/** Runs `work` in a span of its own, a call to a server no instrumentation covers (SMTP); a failure marks the span. */
+export async function inClientSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>): Promise<T> {
+  return tracer.startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    try {
+      return await work();
+    } catch (error) {
+      span.recordException(error instanceof Error ? error : String(error));
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
