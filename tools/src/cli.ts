@@ -109,7 +109,9 @@ async function start(): Promise<number | undefined> {
     });
     localStack = await startLocalStack({ handleSignals: false });
     jaeger = await jaegerStarting;
-    const tracingEnv: Record<string, string> = jaeger ? { OTEL_EXPORTER_OTLP_ENDPOINT: jaeger.otlpEndpoint, OTEL_BSP_SCHEDULE_DELAY: '1000' } : {};
+    const tracingEnv: Record<string, string> = jaeger
+      ? { OTEL_EXPORTER_OTLP_ENDPOINT: jaeger.otlpEndpoint, OTEL_TRACES_SAMPLER: 'parentbased_always_on', OTEL_BSP_SCHEDULE_DELAY: '1000' }
+      : {};
     marketplace = await startMarketplace({
       stackEnv: localStack.env,
       ports,

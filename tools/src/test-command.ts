@@ -89,6 +89,7 @@ export async function runTests(): Promise<number> {
           MONGO_DB_SUFFIX: E2E_DATABASE_SUFFIX,
           AUTH_RATE_LIMIT_PER_MINUTE: '1000',
           OTEL_EXPORTER_OTLP_ENDPOINT: jaeger.otlpEndpoint,
+          OTEL_TRACES_SAMPLER: 'parentbased_always_on',
           OTEL_BSP_SCHEDULE_DELAY: '500',
         },
         echoLogs: false,

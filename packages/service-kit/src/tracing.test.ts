@@ -62,7 +62,8 @@ it('keeps the trace of the request that wrote an event, and publishes the event 
     return { traceId: span.spanContext().traceId, event: event({ name: 'in a request' }) };
   });
   const outside = event({ name: 'outside any request' });
-  expect(inRequest.event.traceparent).toMatch(new RegExp(`^00-${inRequest.traceId}-[\\da-f]{16}-01$`));
+  // Sampled or not (one in ten by default), the decision travels with the event.
+  expect(inRequest.event.traceparent).toMatch(new RegExp(`^00-${inRequest.traceId}-[\\da-f]{16}-0[01]$`));
   expect(outside.traceparent).toBeUndefined();
 
   await model.create([

@@ -10,7 +10,15 @@ import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  type Sampler,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_HTTP_ROUTE, ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { z } from 'zod';
@@ -23,8 +31,9 @@ import { z } from 'zod';
  * `OTEL_SDK_DISABLED=true` turns tracing off (nothing registers), `OTEL_EXPORTER_OTLP_ENDPOINT`
  * (or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) is where spans go over OTLP/HTTP (without it spans are
  * made, so logs and events carry trace ids, but kept nowhere), `OTEL_TRACES_SAMPLER` and
- * `OTEL_TRACES_SAMPLER_ARG` choose which traces are kept (by default every one a caller did not
- * decline), `OTEL_BSP_SCHEDULE_DELAY` how often spans are sent.
+ * `OTEL_TRACES_SAMPLER_ARG` choose which traces are kept (by default `parentbased_traceidratio` at
+ * `DEFAULT_SAMPLE_RATIO`: one trace in ten where a request starts, and a caller's decision followed
+ * where one is passed on), `OTEL_BSP_SCHEDULE_DELAY` how often spans are sent.
  */
 const tracingEnvSchema = z.object({
   OTEL_SDK_DISABLED: z.enum(['true', 'false']).default('false'),
@@ -37,6 +46,14 @@ const tracingEnvSchema = z.object({
 });
 
 const tracingEnv = tracingEnvSchema.safeParse(process.env);
+
+/** The share of traces kept where no sampler is configured: what the gateway's bench holds to its cost objective. */
+export const DEFAULT_SAMPLE_RATIO = 0.1;
+
+function samplerOf(name = 'parentbased_traceidratio', ratio = DEFAULT_SAMPLE_RATIO): Sampler {
+  const root = name.endsWith('always_on') ? new AlwaysOnSampler() : name.endsWith('always_off') ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(ratio);
+  return name.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
+}
 const tracingOn = !(tracingEnv.success && tracingEnv.data.OTEL_SDK_DISABLED === 'true');
 
 /** Requests that are not a user's: probes and scrapes make no traces. */
@@ -97,10 +114,14 @@ export function startTracing({ service, edge = false, tracesPath = () => true }:
       return UNTRACED_PATHS.has(path) || !tracesPath(path);
     },
   });
-  const { OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT } = tracingEnv.data;
+  const { OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG } = tracingEnv.data;
   const spanProcessors: SpanProcessor[] =
     OTEL_EXPORTER_OTLP_ENDPOINT || OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ? [new BatchSpanProcessor(new OTLPTraceExporter())] : [];
-  provider = new NodeTracerProvider({ resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: service }), spanProcessors });
+  provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: service }),
+    sampler: samplerOf(OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG),
+    spanProcessors,
+  });
   provider.register({ propagator: edge ? new OutgoingTraceContextOnly() : new W3CTraceContextPropagator() });
 }
 
