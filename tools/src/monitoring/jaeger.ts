@@ -61,6 +61,8 @@ extensions:
   jaeger_query:
     storage:
       traces: memory_store
+    # Its own queries are not traced (it would send them to :4317, where nothing listens).
+    enable_tracing: false
     http:
       endpoint: ${on(ports.ui)}
     grpc:
@@ -95,8 +97,7 @@ export async function startJaeger(options: { ports: JaegerPorts; dataDir: string
   const { logFile } = options;
   const child = spawnLoggedToFile(binary, ['--config', `file:${configFile}`], {
     logFile,
-    // Jaeger traces its own queries with the OpenTelemetry SDK's defaults (to :4317): not here.
-    env: { ...process.env, OTEL_TRACES_EXPORTER: 'none', OTEL_SDK_DISABLED: 'true' },
+    env: process.env,
   });
   await waitUntil(
     'Jaeger',
