@@ -1,18 +1,12 @@
 import { connect } from 'amqplib';
-import { eventually } from '@altmed/local-stack/src/testing';
+import { eventually, metricsAt } from '@altmed/local-stack/src/testing';
 
 /** svc-billing's queue for `user.deleted` (svc-billing/src/account-deletion), as the site runs it. */
 const BILLING_QUEUE = `billing.user-deleted${process.env.EVENT_QUEUE_SUFFIX ?? ''}`;
 const BILLING_URL = process.env.BILLING_URL ?? 'http://127.0.0.1:4003';
 
-/** svc-billing's count of the deliveries it dead-lettered from its queue, from its /metrics. */
-async function deadLettered(): Promise<number> {
-  const text = await (await fetch(`${BILLING_URL}/metrics`)).text();
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('events_consumed_total{') && line.includes(`queue="${BILLING_QUEUE}"`) && line.includes('outcome="dead_lettered"'))
-    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
-}
+/** svc-billing's count of what it dead-lettered from its queue: a message that is not an event is counted as type `unknown`. */
+const deadLettered = () => metricsAt(BILLING_URL).metrics.deliveries(BILLING_QUEUE, 'unknown', ['dead_lettered']);
 
 it('a message svc-billing’s consumer cannot handle goes to its dead-letter queue, and its dead-letter metric counts it', async () => {
   const before = await deadLettered();

@@ -11,7 +11,7 @@ interface JaegerSpan {
   spanID: string;
   operationName: string;
   processID: string;
-  tags: { key: string; value: unknown }[];
+  references: { spanID: string }[];
 }
 interface JaegerTrace {
   traceID: string;
@@ -79,35 +79,52 @@ it('follows one sign-up through the browser as one trace: the gateway, svc-ident
   await screenshot(page, 'traces-signed-up');
 
   const { traceID } = await traceOfRequest(requestId);
-  // The welcome email's spans arrive after the request's: wait for the whole trace.
+  // Each unit sends its spans on its own timer: wait for the whole trace, every parent in it.
   let trace: JaegerTrace | undefined;
   await eventually(
     async () => {
       [trace] = await jaeger<JaegerTrace>(`/api/traces/${traceID}`);
-      return trace !== undefined && operationsOf(trace, 'svc-notify').includes('smtp send');
+      return trace !== undefined && isSignupTraceWhole(trace);
     },
     30_000,
-    `trace ${traceID} never reached svc-notify's SMTP send`,
+    `trace ${traceID} did not become whole: ${trace ? JSON.stringify(trace.spans.map((span) => span.operationName)) : 'none'}`,
   );
   expect([...servicesOf(trace!)].sort()).toEqual(expect.arrayContaining(['gateway', 'svc-identity', 'svc-notify']));
-  expect(operationsOf(trace!, 'gateway')).toContain('POST /api/users/signup');
-  expect(operationsOf(trace!, 'svc-identity')).toEqual(expect.arrayContaining(['POST /users/signup']));
-  // The relay's publish to the exchange and notify's delivery from its queue, as the amqplib instrumentation names them.
-  expect(operationsOf(trace!, 'svc-identity')).toContainEqual(expect.stringMatching(/^publish /));
-  expect(operationsOf(trace!, 'svc-notify')).toContainEqual(expect.stringMatching(/^notify\.user-signed-up\S* process$/));
-  // One trace: every span but the gateway's first has its parent in it.
-  const spanIds = new Set(trace!.spans.map((span) => span.spanID));
-  const roots = trace!.spans.filter(
-    (span) => !(span as JaegerSpan & { references: { spanID: string }[] }).references.some((reference) => spanIds.has(reference.spanID)),
-  );
-  expect(roots.map((span) => span.operationName)).toEqual(['POST /api/users/signup']);
+  expect(rootsOf(trace!).map((span) => span.operationName)).toEqual(['POST /api/users/signup']);
 });
+
+/** The gateway's request, svc-identity's, its relay's publish, notify's delivery and its SMTP send, all joined up. */
+function isSignupTraceWhole(trace: JaegerTrace): boolean {
+  const identity = operationsOf(trace, 'svc-identity');
+  const notify = operationsOf(trace, 'svc-notify');
+  return (
+    operationsOf(trace, 'gateway').includes('POST /api/users/signup') &&
+    identity.includes('POST /users/signup') &&
+    // The relay's publish to the exchange and notify's delivery from its queue, as the amqplib instrumentation names them.
+    identity.some((name) => name.startsWith('publish ')) &&
+    notify.some((name) => /^notify\.user-signed-up\S* process$/.test(name)) &&
+    notify.includes('smtp send') &&
+    rootsOf(trace).length === 1
+  );
+}
+
+/** Spans whose parent is not in the trace: one, the gateway's, in a trace that is whole. */
+function rootsOf(trace: JaegerTrace): JaegerSpan[] {
+  const spanIds = new Set(trace.spans.map((span) => span.spanID));
+  return trace.spans.filter((span) => !span.references.some((reference) => spanIds.has(reference.spanID)));
+}
 
 it('starts a trace of its own for each request from outside, whatever traceparent the client sends', async () => {
   const clientTraceId = randomBytes(16).toString('hex');
   const response = await fetch(url('/api/providers?page=1'), { headers: { traceparent: `00-${clientTraceId}-${randomBytes(8).toString('hex')}-01` } });
   const requestId = response.headers.get('x-request-id') ?? '';
-  const trace = await traceOfRequest(requestId);
-  expect(trace.traceID).not.toBe(clientTraceId);
+  const { traceID } = await traceOfRequest(requestId);
+  expect(traceID).not.toBe(clientTraceId);
+  // Once svc-providers' spans are in the gateway's trace, none went to the client's.
+  await eventually(
+    async () => (await jaeger<JaegerTrace>(`/api/traces/${traceID}`)).some((trace) => servicesOf(trace).has('svc-providers')),
+    20_000,
+    'svc-providers never joined the trace',
+  );
   expect(await jaeger<JaegerTrace>(`/api/traces/${clientTraceId}`)).toEqual([]);
 });

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { AREAS_OF_INTEREST, InvalidEventError, US_STATE_CODES, defineEvent, parseEvent, parseEventOf, signupRequestSchema } from './index';
+import {
+  AREAS_OF_INTEREST,
+  InvalidEventError,
+  MAX_TRACESTATE_LENGTH,
+  US_STATE_CODES,
+  defineEvent,
+  eventEnvelopeSchema,
+  parseEvent,
+  parseEventOf,
+  signupRequestSchema,
+} from './index';
 
 it('holds the spec constants', () => {
   expect(AREAS_OF_INTEREST).toHaveLength(11);
@@ -80,5 +90,28 @@ describe('an event type with a previous version', () => {
     expect(() => parseEventOf('member.joined', memberJoined, envelope(3, { firstName: 'Ada', lastName: '' }))).toThrow(InvalidEventError);
     expect(() => parseEventOf('member.joined', memberJoined, envelope(1, { firstName: 'Ada', lastName: '' }))).toThrow(z.ZodError);
     expect(() => parseEventOf('member.joined', memberJoined, envelope(2, { name: 'Ada' }))).toThrow(z.ZodError);
+  });
+});
+
+describe('the event envelope', () => {
+  const envelope = {
+    id: '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+    type: 'user.signed_up',
+    version: 1,
+    time: '2026-11-27T05:00:00.000Z',
+    source: 'svc-identity',
+    data: {},
+  };
+
+  it('keeps a W3C trace context', () => {
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    expect(eventEnvelopeSchema.parse({ ...envelope, traceparent, tracestate: 'altmed=1' })).toMatchObject({ traceparent, tracestate: 'altmed=1' });
+  });
+
+  it('drops a trace context it cannot keep, and still accepts the event', () => {
+    const parsed = eventEnvelopeSchema.parse({ ...envelope, traceparent: 'not-a-traceparent', tracestate: 'x'.repeat(MAX_TRACESTATE_LENGTH + 1) });
+    expect(parsed.traceparent).toBeUndefined();
+    expect(parsed.tracestate).toBeUndefined();
+    expect(parsed.id).toBe(envelope.id);
   });
 });

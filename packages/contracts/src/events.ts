@@ -7,6 +7,9 @@ import { paymentChangedV1Schema, paymentRefundedV1Schema } from './orders';
 /** The one durable topic exchange every event goes through; the routing key is the event type. */
 export const EVENTS_EXCHANGE = 'altmed.events';
 
+/** The longest tracestate an event keeps. */
+export const MAX_TRACESTATE_LENGTH = 512;
+
 export const eventEnvelopeSchema = z.object({
   id: z.uuid(),
   type: z.string().min(1),
@@ -14,12 +17,17 @@ export const eventEnvelopeSchema = z.object({
   time: z.iso.datetime(),
   source: z.string().min(1),
   data: z.unknown(),
-  /** W3C trace context of the request that made the event (https://www.w3.org/TR/trace-context/): its consumer's work joins that trace. */
+  /**
+   * W3C trace context of the request that made the event (https://www.w3.org/TR/trace-context/):
+   * its consumer's work joins that trace. A value that is not one is dropped, never a reason to
+   * refuse the event.
+   */
   traceparent: z
     .string()
     .regex(/^[\da-f]{2}-[\da-f]{32}-[\da-f]{16}-[\da-f]{2}$/)
-    .optional(),
-  tracestate: z.string().max(512).optional(),
+    .optional()
+    .catch(undefined),
+  tracestate: z.string().max(MAX_TRACESTATE_LENGTH).optional().catch(undefined),
 });
 export type EventEnvelope<TData = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'data'> & { data: TData };
 

@@ -8,6 +8,7 @@ import type { TrustProxy } from './config';
 import type { Logger } from './logger';
 import { errorHandler, notFoundHandler } from './errors';
 import { METRICS_PATH, type ServiceMetrics } from './metrics';
+import { PROBE_PATHS } from './tracing';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
 
@@ -87,7 +88,7 @@ export function accessLog(logger: Logger) {
   return pinoHttp({
     logger,
     genReqId: requestIdFor,
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === METRICS_PATH },
+    autoLogging: { ignore: (req) => PROBE_PATHS.has(req.url ?? '') },
     serializers: {
       req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
         id: req.id,

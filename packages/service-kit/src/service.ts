@@ -186,7 +186,7 @@ export function runService(name: string, start: () => Promise<RunningService>, t
           const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
           void service
             .stop()
-            .then(stopTracing)
+            .finally(stopTracing)
             .finally(() => {
               clearTimeout(forceExit);
               process.exit(0);

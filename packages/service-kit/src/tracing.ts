@@ -20,8 +20,9 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { ATTR_HTTP_ROUTE, ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { ATTR_ERROR_TYPE, ATTR_HTTP_ROUTE, ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { z } from 'zod';
+import { MAX_TRACESTATE_LENGTH } from '@altmed/contracts';
 
 /**
  * OpenTelemetry traces for a Node unit. The instrumentations (http, express, mongodb, amqplib,
@@ -33,10 +34,10 @@ import { z } from 'zod';
  * made, so logs and events carry trace ids, but kept nowhere), `OTEL_TRACES_SAMPLER` and
  * `OTEL_TRACES_SAMPLER_ARG` choose which traces are kept (by default `parentbased_traceidratio` at
  * `DEFAULT_SAMPLE_RATIO`: one trace in ten where a request starts, and a caller's decision followed
- * where one is passed on), `OTEL_BSP_SCHEDULE_DELAY` how often spans are sent.
+ * where one is passed on), `OTEL_BSP_SCHEDULE_DELAY` how often spans are sent. A setting it cannot
+ * read turns tracing off with a warning: the unit's work never depends on its traces.
  */
 const tracingEnvSchema = z.object({
-  OTEL_SDK_DISABLED: z.enum(['true', 'false']).default('false'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
   OTEL_TRACES_SAMPLER: z
@@ -46,6 +47,7 @@ const tracingEnvSchema = z.object({
 });
 
 const tracingEnv = tracingEnvSchema.safeParse(process.env);
+const tracingOn = process.env.OTEL_SDK_DISABLED?.trim().toLowerCase() !== 'true' && tracingEnv.success;
 
 /** The share of traces kept where no sampler is configured: what the gateway's bench holds to its cost objective. */
 export const DEFAULT_SAMPLE_RATIO = 0.1;
@@ -54,22 +56,34 @@ function samplerOf(name = 'parentbased_traceidratio', ratio = DEFAULT_SAMPLE_RAT
   const root = name.endsWith('always_on') ? new AlwaysOnSampler() : name.endsWith('always_off') ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(ratio);
   return name.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
 }
-const tracingOn = !(tracingEnv.success && tracingEnv.data.OTEL_SDK_DISABLED === 'true');
 
-/** Requests that are not a user's: probes and scrapes make no traces. */
-const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+/** Requests that are not a user's (probes and scrapes): no trace, no access log line. */
+export const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
 const pathOf = (url: string | undefined) => (url ?? '/').split('?', 1)[0] ?? '/';
 
-const httpInstrumentation = new HttpInstrumentation({
-  ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has(pathOf(req.url)),
-  // Calls made outside any request or event (status probes, the exporter's own) start no trace.
-  requireParentforOutgoingSpans: true,
-});
+/**
+ * What the http instrumentation would record of a person, left out: the caller's address and
+ * browser, and query strings (a search for a member's email or name).
+ */
+const withoutPersonalData = { 'client.address': undefined, 'user_agent.original': undefined, 'url.query': undefined };
+
+const httpInstrumentation = tracingOn
+  ? new HttpInstrumentation({
+      ignoreIncomingRequestHook: (req) => PROBE_PATHS.has(pathOf(req.url)),
+      startIncomingSpanHook: () => withoutPersonalData,
+      startOutgoingSpanHook: (options) => ({
+        ...withoutPersonalData,
+        'url.full': `${options.protocol ?? 'http:'}//${options.hostname ?? options.host ?? ''}${options.port ? `:${options.port}` : ''}${pathOf(options.path ?? '/')}`,
+      }),
+      // Calls made outside any request or event (status probes, the exporter's own) start no trace.
+      requireParentforOutgoingSpans: true,
+    })
+  : undefined;
 
 if (tracingOn) {
   registerInstrumentations({
     instrumentations: [
-      httpInstrumentation,
+      httpInstrumentation!,
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       // Statements only: no values of a query (emails, names) reach a span. The outbox relay's and
       // the read models' polling outside any request make no traces.
@@ -105,13 +119,16 @@ export interface TracingOptions {
 
 /** Starts sending the unit's spans (see the module's comment); a second call changes nothing. */
 export function startTracing({ service, edge = false, tracesPath = () => true }: TracingOptions): void {
-  if (!tracingEnv.success) throw new Error(`Invalid tracing configuration: ${z.prettifyError(tracingEnv.error)}`);
-  if (!tracingOn || provider) return;
+  if (!tracingEnv.success) {
+    console.warn(`${service}: tracing is off, its settings are invalid: ${z.prettifyError(tracingEnv.error).replaceAll('\n', ' ')}`);
+    return;
+  }
+  if (!httpInstrumentation || provider) return;
   httpInstrumentation.setConfig({
     ...httpInstrumentation.getConfig(),
     ignoreIncomingRequestHook: (req: IncomingMessage) => {
       const path = pathOf(req.url);
-      return UNTRACED_PATHS.has(path) || !tracesPath(path);
+      return PROBE_PATHS.has(path) || !tracesPath(path);
     },
   });
   const { OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG } = tracingEnv.data;
@@ -125,16 +142,22 @@ export function startTracing({ service, edge = false, tracesPath = () => true }:
   provider.register({ propagator: edge ? new OutgoingTraceContextOnly() : new W3CTraceContextPropagator() });
 }
 
-/** Sends the spans not sent yet and stops; call as the process ends. */
+/** How long the last spans may take to leave as the process ends (its whole shutdown has 10 s). */
+const FLUSH_AT_EXIT_MS = 2_000;
+
+/** Sends the spans not sent yet, within `FLUSH_AT_EXIT_MS`, and stops; call as the process ends. */
 export async function stopTracing(): Promise<void> {
-  await provider?.shutdown().catch(() => undefined);
+  const stopping = provider?.shutdown().catch(() => undefined);
   provider = undefined;
+  await Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, FLUSH_AT_EXIT_MS).unref())]);
 }
 
 /** The W3C trace context of the current span, to keep with work that runs later (an event in the outbox). */
 export function currentTraceContext(): { traceparent?: string; tracestate?: string } {
   const carrier: { traceparent?: string; tracestate?: string } = {};
   propagation.inject(context.active(), carrier);
+  // A caller's long tracestate is not worth keeping with the event (the envelope holds 512 characters).
+  if (carrier.tracestate !== undefined && carrier.tracestate.length > MAX_TRACESTATE_LENGTH) delete carrier.tracestate;
   return carrier;
 }
 
@@ -158,13 +181,17 @@ export function outsideAnyTrace<T>(work: () => T): T {
 
 const tracer = trace.getTracer('@altmed/service-kit');
 
-/** Runs `work` in a span of its own, a call to a server no instrumentation covers (SMTP); a failure marks the span. */
+/**
+ * Runs `work` in a span of its own, a call to a server no instrumentation covers (SMTP). A failure
+ * marks the span with the error's code or class only: a server's reply can name a person.
+ */
 export async function inClientSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>): Promise<T> {
   return tracer.startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
     try {
       return await work();
     } catch (error) {
-      span.recordException(error instanceof Error ? error : String(error));
+      const code = (error as { code?: unknown } | undefined)?.code;
+      span.setAttribute(ATTR_ERROR_TYPE, typeof code === 'string' ? code : error instanceof Error ? error.name : 'unknown');
       span.setStatus({ code: SpanStatusCode.ERROR });
       throw error;
     } finally {

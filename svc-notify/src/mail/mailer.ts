@@ -31,7 +31,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   });
   const server = new URL(smtpUrl);
   // The server, never the recipient or the subject: a trace holds no personal data.
-  const spanAttributes = { 'server.address': server.hostname, 'server.port': Number(server.port || 25) };
+  const spanAttributes = { 'server.address': server.hostname, 'server.port': Number(server.port || (server.protocol === 'smtps:' ? 465 : 25)) };
   return {
     async send(email) {
       await inClientSpan('smtp send', spanAttributes, () =>
