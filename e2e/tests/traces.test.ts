@@ -116,15 +116,15 @@ function rootsOf(trace: JaegerTrace): JaegerSpan[] {
 
 it('starts a trace of its own for each request from outside, whatever traceparent the client sends', async () => {
   const clientTraceId = randomBytes(16).toString('hex');
-  const response = await fetch(url('/api/providers?page=1'), { headers: { traceparent: `00-${clientTraceId}-${randomBytes(8).toString('hex')}-01` } });
+  const response = await fetch(url('/api/users/me'), { headers: { traceparent: `00-${clientTraceId}-${randomBytes(8).toString('hex')}-01` } });
   const requestId = response.headers.get('x-request-id') ?? '';
   const { traceID } = await traceOfRequest(requestId);
   expect(traceID).not.toBe(clientTraceId);
-  // Once svc-providers' spans are in the gateway's trace, none went to the client's.
+  // Once svc-identity's spans (its 401) are in the gateway's trace, none went to the client's.
   await eventually(
-    async () => (await jaeger<JaegerTrace>(`/api/traces/${traceID}`)).some((trace) => servicesOf(trace).has('svc-providers')),
+    async () => (await jaeger<JaegerTrace>(`/api/traces/${traceID}`)).some((trace) => servicesOf(trace).has('svc-identity')),
     20_000,
-    'svc-providers never joined the trace',
+    'svc-identity never joined the trace',
   );
   expect(await jaeger<JaegerTrace>(`/api/traces/${clientTraceId}`)).toEqual([]);
 });
