@@ -6,6 +6,8 @@ import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderApp } from '../../../test/renderApp';
 
 const server = setupTestServer();
+// The page is loaded lazily; its first import, a cold transform on a busy test run, outlasts findBy's wait.
+beforeAll(() => import('./AccountPage'));
 beforeEach(() => {
   localStorage.clear();
   getToastStore().clear();

@@ -5,6 +5,8 @@ import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderApp } from '../../../test/renderApp';
 
 const server = setupTestServer();
+// The reset page is loaded lazily; its first import, a cold transform on a busy test run, outlasts findBy's wait.
+beforeAll(() => import('./ResetPasswordPage'));
 beforeEach(() => {
   localStorage.clear();
   getToastStore().clear();

@@ -5,6 +5,9 @@ import { renderApp } from '../../../test/renderApp';
 // The layout's calls (if any) go to a test server that answers 404.
 setupTestServer();
 beforeEach(() => localStorage.clear());
+// The pages are loaded lazily: their first import is a cold transform of every page's module, which
+// on a busy test run outlasts findBy's wait. What these tests check is the page, so load it first.
+beforeAll(() => import('./InfoPage'));
 
 describe('public information pages', () => {
   it.each([

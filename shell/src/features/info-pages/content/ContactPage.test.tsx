@@ -5,6 +5,8 @@ import { renderApp } from '../../../test/renderApp';
 
 const server = setupTestServer();
 beforeEach(() => localStorage.clear());
+// The page is loaded lazily; its first import, a cold transform on a busy test run, outlasts findBy's wait.
+beforeAll(() => import('../components/InfoPage'));
 
 async function openContact() {
   renderApp('/contact');
