@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { formatDuration } from './net';
 import { spawnWithPrefixedOutput, exitOf, describeExit } from './processes';
+import { goEnv, withGoModuleCopy } from './go-tools';
 import { repoRoot, toolsBinDir } from './paths';
 
 const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
@@ -19,7 +19,6 @@ const patchesDir = path.join(repoRoot, 'tools', 'ferretdb');
 export const ferretdbBinary = path.join(toolsBinDir, 'ferretdb');
 
 const execFileAsync = promisify(execFile);
-const goEnv = { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-trimpath -buildvcs=false' };
 
 export function ferretdbArgs(dataDir: string, port: number): string[] {
   return [
@@ -72,22 +71,18 @@ async function requireGo(): Promise<void> {
  * (writes one at a time, indexed lookups), build the copy.
  */
 async function buildFerretdb(log: (message: string) => void, buildLog: string): Promise<void> {
-  const { stdout } = await execFileAsync('go', ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], { env: goEnv });
-  const moduleDir = (JSON.parse(stdout) as { Dir: string }).Dir;
-  const sourceCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'ferretdb-src-'));
   fs.mkdirSync(toolsBinDir, { recursive: true });
   const gobin = fs.mkdtempSync(path.join(path.dirname(toolsBinDir), 'build-'));
   try {
-    fs.cpSync(moduleDir, sourceCopy, { recursive: true });
-    makeDirectoriesWritable(sourceCopy);
-    fs.writeFileSync(path.join(sourceCopy, 'build', 'version', 'version.txt'), `${BUILD_VERSION}\n`);
-    addSerialWrites(sourceCopy);
-    addIndexedLookups(sourceCopy);
-    closeEachUpdatesQuery(sourceCopy);
-    await goInstallWithProgress(sourceCopy, gobin, log, buildLog);
+    await withGoModuleCopy(FERRETDB_MODULE, FERRETDB_VERSION, async (sourceCopy) => {
+      fs.writeFileSync(path.join(sourceCopy, 'build', 'version', 'version.txt'), `${BUILD_VERSION}\n`);
+      addSerialWrites(sourceCopy);
+      addIndexedLookups(sourceCopy);
+      closeEachUpdatesQuery(sourceCopy);
+      await goInstallWithProgress(sourceCopy, gobin, log, buildLog);
+    });
     fs.renameSync(path.join(gobin, 'ferretdb'), ferretdbBinary);
   } finally {
-    fs.rmSync(sourceCopy, { recursive: true, force: true });
     fs.rmSync(gobin, { recursive: true, force: true });
   }
 }
@@ -170,12 +165,4 @@ function replaceOnce(file: string, from: string, to: string): void {
   if (text.split(from).length !== 2)
     throw new Error(`${file} no longer holds the code our FerretDB change replaces: update tools/src/ferretdb.ts for this FerretDB version`);
   fs.writeFileSync(file, text.replace(from, to));
-}
-
-// The Go module cache is read-only; the copy needs writable directories to add a file and to be removed.
-function makeDirectoriesWritable(dir: string): void {
-  fs.chmodSync(dir, 0o755);
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) makeDirectoriesWritable(path.join(dir, entry.name));
-  }
 }

@@ -22,21 +22,37 @@ export interface GoTool {
   versionArgs: string[];
 }
 
-const goEnv = { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-trimpath -buildvcs=false' };
+/** The machine's own Go (never a downloaded toolchain), building without local paths or VCS stamps. */
+export const goEnv = { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-trimpath -buildvcs=false' };
+
+/** Runs `work` in a writable copy of the module `moduleRoot@version` from the module proxy, removed after. */
+export async function withGoModuleCopy<T>(moduleRoot: string, version: string, work: (sourceDir: string) => Promise<T>): Promise<T> {
+  const { stdout } = await execFileAsync('go', ['mod', 'download', '-json', `${moduleRoot}@${version}`], { env: goEnv });
+  const sourceCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'go-module-'));
+  try {
+    fs.cpSync((JSON.parse(stdout) as { Dir: string }).Dir, sourceCopy, { recursive: true });
+    makeDirectoriesWritable(sourceCopy);
+    return await work(sourceCopy);
+  } finally {
+    fs.rmSync(sourceCopy, { recursive: true, force: true });
+  }
+}
+
+// The Go module cache is read-only; the copy needs writable directories to add a file and to be removed.
+function makeDirectoriesWritable(dir: string): void {
+  fs.chmodSync(dir, 0o755);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) makeDirectoriesWritable(path.join(dir, entry.name));
+  }
+}
 
 /** `go build` of `module`'s package inside a copy of its module, as that module's own build does (its replace directives apply). */
 async function buildInModuleCopy(module: string, moduleRoot: string, binary: string): Promise<void> {
   const [packagePath = '', version = ''] = module.split('@');
   if (!packagePath.startsWith(moduleRoot)) throw new Error(`${module} is not a package of ${moduleRoot}`);
-  const { stdout } = await execFileAsync('go', ['mod', 'download', '-json', `${moduleRoot}@${version}`], { env: goEnv });
-  const sourceCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'go-module-'));
-  try {
-    fs.cpSync((JSON.parse(stdout) as { Dir: string }).Dir, sourceCopy, { recursive: true });
-    await runCommand('chmod', ['-R', 'u+w', sourceCopy], { quiet: true });
-    await runCommand('go', ['build', '-o', binary, `.${packagePath.slice(moduleRoot.length)}`], { cwd: sourceCopy, env: goEnv, quiet: true });
-  } finally {
-    fs.rmSync(sourceCopy, { recursive: true, force: true });
-  }
+  await withGoModuleCopy(moduleRoot, version, (sourceDir) =>
+    runCommand('go', ['build', '-o', binary, `.${packagePath.slice(moduleRoot.length)}`], { cwd: sourceDir, env: goEnv, quiet: true }),
+  );
 }
 
 async function isWorking(binary: string, versionArgs: string[]): Promise<boolean> {
