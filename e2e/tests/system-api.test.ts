@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { waitForEmailsTo } from '@altmed/local-stack/src/testing';
+import { samplesOf, waitForEmailsTo } from '@altmed/local-stack/src/testing';
 import { url } from '../support/browser';
 
 /** The whole system through the gateway, as a browser's calls reach it. */
@@ -13,6 +13,23 @@ it('is ready, and serves remotes.json and every remote manifest', async () => {
     const manifest = await fetch(new URL(remote.entry, url('/')));
     expect(manifest.status).toBe(200);
     expect(((await manifest.json()) as { name: string }).name).toBe(remote.name);
+  }
+});
+
+it('runs every Node unit on the project’s runtime, Node.js 24, and each says so in its /metrics', async () => {
+  const metricsUrls = {
+    gateway: `http://127.0.0.1:${process.env.METRICS_PORT ?? '9464'}/metrics`,
+    ...Object.fromEntries(
+      (['IDENTITY_URL', 'PROVIDERS_URL', 'BILLING_URL', 'NOTIFY_URL'] as const).map((variable, index) => [
+        variable,
+        `${process.env[variable] ?? `http://127.0.0.1:${4001 + index}`}/metrics`,
+      ]),
+    ),
+  };
+  for (const [unit, metricsUrl] of Object.entries(metricsUrls)) {
+    const answer = await (await fetch(metricsUrl)).text();
+    const runtime = samplesOf(answer, 'nodejs_version_info');
+    expect({ unit, major: runtime.map((sample) => sample.labels.major) }).toEqual({ unit, major: ['24'] });
   }
 });
 

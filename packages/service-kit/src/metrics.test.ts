@@ -38,6 +38,9 @@ describe('the metrics of a unit', () => {
     expect(requests('unmatched', '404')).toBe(1);
     expect(answer.text).not.toMatch(/4f1c2a|secret-id-9|nowhere/);
     expect(answer.text).toContain('process_cpu_seconds_total');
+    // The runtime the unit runs on (the project's Node.js 24 under npm start, npm test and the images).
+    const [major] = process.versions.node.split('.');
+    expect(sampleValue(answer.text, 'nodejs_version_info', { unit: 'metrics-test', version: process.version, major: major! })).toBe(1);
     expect(sampleValue(answer.text, 'outbox_pending_documents', { unit: 'metrics-test' })).toBe(0);
   });
 

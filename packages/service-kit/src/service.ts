@@ -178,6 +178,7 @@ export function runService(name: string, start: () => Promise<RunningService>, t
     .then(start)
     .then(
       (service) => {
+        service.logger.info({ node: process.version, v8: process.versions.v8 }, `${name} runs on Node.js ${process.version}`);
         let stopping = false;
         const shutdown = (signal: string) => {
           if (stopping) return;
