@@ -1,4 +1,4 @@
-import { EventInbox, identityTokenVerifier, runOnce, startService, startupStep, type RunningService } from '@altmed/service-kit';
+import { EventInbox, identityTokenVerifier, runOnce, scheduleJob, startService, startupStep, type RunningService } from '@altmed/service-kit';
 import { identityAccounts } from './accounts/identity-accounts';
 import { accountDeletionConsumer } from './member-activity/account-deletion.handler';
 import { memberActivityRouter } from './member-activity/member-activity.routes';
@@ -38,7 +38,7 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
     config,
     // Its events wait in the outbox while the broker is away.
     worksWithoutBroker: true,
-    async setup({ connection, broker, app, logger, relayOutbox }) {
+    async setup({ connection, broker, app, logger, relayOutbox, metrics }) {
       const providers = providerModel(connection);
       const reviews = reviewModel(connection);
       const savedProviders = savedProviderModel(connection);
@@ -58,7 +58,7 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       const inbox = new EventInbox(connection);
       broker.consume(providerTallyConsumer({ tallies, inbox }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
       broker.consume(accountDeletionConsumer({ reviews, savedProviders, inbox, logger }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
-      const searchTally = new SearchTally(tallies, logger, config.SEARCH_TALLY_FLUSH_SECONDS * 1000);
+      const searchTally = new SearchTally(tallies, { logger, metrics, flushIntervalMs: config.SEARCH_TALLY_FLUSH_SECONDS * 1000 });
       const onEventsWritten = relayOutbox([providers, reviews]);
       const deps: ProvidersDeps = {
         providers,
@@ -77,9 +77,13 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       app.use(figuresRouter({ search, moderation, tallies }, verifier));
       app.use(compareRouter({ providers, storage, search }, verifier));
       app.use(memberActivityRouter({ reviews, savedProviders, search }, verifier));
-      const sweep = setInterval(() => {
-        sweepUnfinishedSignups(deps, UNFINISHED_SIGNUP_AGE_MS).catch((err: unknown) => logger.warn({ err: String(err) }, 'unfinished sign-ups not swept'));
-      }, SWEEP_INTERVAL_MS).unref();
+      const stopSweeping = scheduleJob({
+        name: 'unfinished-signups',
+        intervalMs: SWEEP_INTERVAL_MS,
+        run: () => sweepUnfinishedSignups(deps, UNFINISHED_SIGNUP_AGE_MS).then(() => undefined),
+        metrics,
+        logger,
+      });
       return {
         // No traffic before the index holds every provider and the queue every active review.
         warmUp: async () => {
@@ -89,7 +93,7 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
           ]);
         },
         stop: async () => {
-          clearInterval(sweep);
+          stopSweeping();
           search.stop();
           moderation.stop();
           await searchTally.stop();

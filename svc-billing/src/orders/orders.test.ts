@@ -1,7 +1,15 @@
 import request from 'supertest';
 import type Stripe from 'stripe';
-import { OrderMessages, parseEvent, weekStartOf, type AdminOrdersResponse, type PaymentFiguresResponse, type RefundResponse } from '@altmed/contracts';
-import { eventually, startIdentityProcess, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
+import {
+  ORDER_STATUSES,
+  OrderMessages,
+  parseEvent,
+  weekStartOf,
+  type AdminOrdersResponse,
+  type PaymentFiguresResponse,
+  type RefundResponse,
+} from '@altmed/contracts';
+import { eventually, startIdentityProcess, withDatabase, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
 import { cardPaymentMethod, insertPromoCode, intentIdOf, listenForPayments, paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
 
 let identity: IdentityProcess;
@@ -58,6 +66,23 @@ async function listedOnce(paymentId: string, status: string, query: Record<strin
     return answer.payments.some((payment) => payment.id === paymentId && payment.status === status);
   });
   return answer!;
+}
+
+/**
+ * Waits until the list agrees with the database on how many payments are in each status: every
+ * payment.changed of the earlier tests has reached it, so a figure read now moves only with this test.
+ */
+async function listAgreesWithDatabase(): Promise<void> {
+  await eventually(async () => {
+    const stored = await withDatabase(billing.database, (db) =>
+      db
+        .collection('payments')
+        .aggregate<{ _id: string; count: number }>([{ $group: { _id: '$status', count: { $sum: 1 } } }])
+        .toArray(),
+    );
+    const { counts } = (await listOrders().expect(200)).body as AdminOrdersResponse;
+    return ORDER_STATUSES.every((status) => counts[status] === (stored.find((group) => group._id === status)?.count ?? 0));
+  });
 }
 
 describe('GET /payments (Orders Management)', () => {
@@ -195,6 +220,7 @@ describe('GET /payments/figures (the Dashboard)', () => {
     const figures = async () => (await request(billing.url).get('/payments/figures').set(asAdmin()).expect(200)).body as PaymentFiguresResponse;
     const monthOf = (time: Date) => time.toISOString().slice(0, 7);
     const beforeAt = new Date();
+    await listAgreesWithDatabase();
     const before = await figures();
     const member = await identity.signUp();
     const { paymentId } = await pay(member, 'HALFOFF');

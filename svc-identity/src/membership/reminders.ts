@@ -1,4 +1,4 @@
-import { createEvent, withEvents, type Logger, type ServiceMetrics } from '@altmed/service-kit';
+import { createEvent, scheduleJob, withEvents, type Logger, type ServiceMetrics } from '@altmed/service-kit';
 import type { MembershipReminderKind } from '@altmed/contracts';
 import type { KeptMemberList } from '../members/kept-member-list';
 import type { UserDocument, UserModel } from '../users/user.model';
@@ -58,22 +58,16 @@ export async function sendDueReminders(deps: RemindersDeps, now = Date.now()): P
 
 /** Sweeps every `intervalMs` once the member list is read; answers the stop. */
 export function sweepRemindersEvery(deps: RemindersDeps, intervalMs: number): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void (async () => {
+  return scheduleJob({
+    name: REMINDERS_JOB,
+    intervalMs,
+    metrics: deps.metrics,
+    logger: deps.logger,
+    run: async () => {
       // A list not read yet (its read is retried apart) is a sweep that could not run.
       if (!(await deps.memberList.isRead(0))) throw new Error('the member list is not read yet');
       const sent = await sendDueReminders(deps);
       if (sent > 0) deps.logger.info({ reminders: sent }, 'membership reminders recorded');
-      deps.metrics.jobRan(REMINDERS_JOB, 'done');
-    })()
-      .catch((err: unknown) => {
-        deps.metrics.jobRan(REMINDERS_JOB, 'failed');
-        deps.logger.warn({ err: String(err) }, 'membership reminders not swept; trying again at the next sweep');
-      })
-      .finally(() => (running = false));
-  }, intervalMs).unref();
-  return () => clearInterval(timer);
+    },
+  });
 }

@@ -1,8 +1,11 @@
 import { weekKeyOf, type DirectorySearch } from '@altmed/contracts';
-import type { Logger } from '@altmed/service-kit';
+import { scheduleJob, type Logger, type ServiceMetrics } from '@altmed/service-kit';
 import { addToTallies, tallyIdOf, type TallyKind, type WeeklyTallyModel } from './weekly-tally.model';
 
 type Pending = Map<string, { week: string; kind: TallyKind; term: string; count: number }>;
+
+/** The `scheduled_job` of the flushes: a test waits on its runs to know a search has been written. */
+export const SEARCH_TALLY_JOB = 'search-tallies';
 
 /**
  * The directory's searches counted by specialty area and place. A search is counted in memory and
@@ -12,15 +15,16 @@ type Pending = Map<string, { week: string; kind: TallyKind; term: string; count:
  */
 export class SearchTally {
   private pending: Pending = new Map();
-  private readonly timer: NodeJS.Timeout;
+  private readonly stopFlushing: () => void;
+  private readonly logger: Logger;
 
   constructor(
     private readonly tallies: WeeklyTallyModel,
-    private readonly logger: Logger,
-    flushIntervalMs: number,
+    { logger, metrics, flushIntervalMs }: { logger: Logger; metrics: ServiceMetrics; flushIntervalMs: number },
     private readonly now = () => Date.now(),
   ) {
-    this.timer = setInterval(() => void this.flush(), flushIntervalMs).unref();
+    this.logger = logger;
+    this.stopFlushing = scheduleJob({ name: SEARCH_TALLY_JOB, intervalMs: flushIntervalMs, run: () => this.flush(), metrics, logger });
   }
 
   record(search: DirectorySearch, found: number): void {
@@ -31,21 +35,21 @@ export class SearchTally {
     if (place && found > 0) this.add(week, 'search.place', place);
   }
 
-  /** Adds what was counted to the tallies; a failed write keeps the counts for the next flush. */
+  /** Adds what was counted to the tallies; a failed write keeps the counts for the next flush (and fails the run). */
   async flush(): Promise<void> {
     const counts = this.pending;
     this.pending = new Map();
     try {
       await addToTallies(this.tallies, counts);
     } catch (err) {
-      this.logger.warn({ err: String(err), tallies: counts.size }, 'search tallies not written; kept for the next flush');
       for (const [id, count] of counts) this.addCount(id, count);
+      throw err;
     }
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flush();
+    this.stopFlushing();
+    await this.flush().catch((err: unknown) => this.logger.warn({ err: String(err) }, 'search tallies not written at stop'));
   }
 
   private add(week: string, kind: TallyKind, term: string): void {
