@@ -24,8 +24,8 @@
 # Every process runs as a non-root user: `node` (uid 1000) for node units, `nginx` for static ones.
 
 ARG UNIT
-ARG NODE_IMAGE=node:20-bookworm-slim
-ARG NGINX_IMAGE=nginx:1.27-alpine
+ARG NODE_IMAGE=node:24.21.0-trixie-slim
+ARG NGINX_IMAGE=nginx:1.30-alpine
 
 # The lockfile and every workspace's manifest only, so the dependency layers survive source edits.
 FROM ${NODE_IMAGE} AS manifests

@@ -70,7 +70,9 @@ function projectRuntime() {
     console.log(`[bootstrap] no node-${process.platform}-${process.arch} package is pinned: using this machine's Node.js ${process.versions.node}`);
     return { binary: process.execPath, headersDir: undefined };
   }
-  return fail(`Node.js ${major} is needed and the npm registry has no node-${process.platform}-${process.arch}@${version}: install Node.js ${major} and run the command with it`);
+  return fail(
+    `Node.js ${major} is needed and the npm registry has no node-${process.platform}-${process.arch}@${version}: install Node.js ${major} and run the command with it`,
+  );
 }
 
 function workspaceManifests() {

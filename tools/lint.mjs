@@ -2,7 +2,14 @@
 // type-aware rules hold a TypeScript program per tsconfig, and one process holding all fifteen
 // needed an 8 GB heap; one workspace's take 0.7-1.1 GB. Arguments are passed to every ESLint run
 // (`npm run lint -- --fix`, `-- --no-cache`).
-import { spawn } from 'node:child_process';
+//
+// The services read @altmed/contracts and @altmed/service-kit through their built types (dist/), so
+// those two are built first when missing or older than their sources: a lint before any build then
+// answers what it answers after one. ESLint's cache keys a file on its own content only, not on the
+// types it imports, so each cache lives under a fingerprint of those built types and a change to
+// them starts a fresh one.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +21,46 @@ const passedOn = process.argv.slice(2);
 const HEAP_MB = 3072;
 const AT_ONCE = 2;
 
+/** Workspaces whose types others read from their dist/, in build order. */
+const typedFromDist = ['packages/contracts', 'packages/service-kit'];
+
+/** Every file under `dir` (skipping tests when asked), depth first. */
+function filesUnder(dir, { skipTests = false } = {}) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(file, { skipTests });
+    return skipTests && /\.test\.tsx?$/.test(entry.name) ? [] : [file];
+  });
+}
+
+const newestMtime = (files) => files.reduce((newest, file) => Math.max(newest, fs.statSync(file).mtimeMs), 0);
+
+for (const workspace of typedFromDist) {
+  const dist = filesUnder(path.join(root, workspace, 'dist'));
+  if (dist.length > 0 && newestMtime(dist) >= newestMtime(filesUnder(path.join(root, workspace, 'src'), { skipTests: true }))) continue;
+  console.log(`[lint] building ${workspace} (its types are read from dist/)`);
+  const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const built = spawnSync(process.execPath, [tsc, '-p', path.join(workspace, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const typesFingerprint = createHash('sha256');
+for (const workspace of typedFromDist) {
+  for (const file of filesUnder(path.join(root, workspace, 'dist'))
+    .filter((name) => name.endsWith('.d.ts'))
+    .sort()) {
+    typesFingerprint.update(path.relative(root, file)).update(fs.readFileSync(file));
+  }
+}
+const cacheRoot = path.join(root, 'node_modules', '.cache', 'eslint');
+const cacheDir = path.join(cacheRoot, typesFingerprint.digest('hex').slice(0, 16));
+// Caches made against other types are of no further use.
+if (fs.existsSync(cacheRoot)) {
+  for (const entry of fs.readdirSync(cacheRoot))
+    if (path.join(cacheRoot, entry) !== cacheDir) fs.rmSync(path.join(cacheRoot, entry), { recursive: true, force: true });
+}
+
 /** Each workspace, then everything outside them (root scripts, deploy files). */
 const runs = [
   ...workspaces.map((dir) => ({ name: dir, targets: [dir], ignores: [] })),
@@ -21,7 +68,7 @@ const runs = [
 ];
 
 function lint({ name, targets, ignores }) {
-  const cacheLocation = path.join(root, 'node_modules', '.cache', 'eslint', name.replace(/\W+/g, '_'), '');
+  const cacheLocation = path.join(cacheDir, name.replace(/\W+/g, '_'), '');
   const args = [
     `--max-old-space-size=${HEAP_MB}`,
     eslint,

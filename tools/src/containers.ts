@@ -10,8 +10,8 @@ import { startStripeEmulator } from './stripe';
 // Imported by test-infrastructure.ts only when containers are chosen, so a run without Docker never loads testcontainers.
 
 const images = {
-  mongo: 'mongo:7',
-  rabbitmq: 'rabbitmq:3.13-alpine',
+  mongo: 'mongo:8.0',
+  rabbitmq: 'rabbitmq:4.4-alpine',
   maildev: 'maildev/maildev:2.2.1',
   minio: 'minio/minio:RELEASE.2025-04-22T22-12-26Z',
 };
@@ -24,7 +24,7 @@ interface ContainerPart {
 }
 
 /**
- * MongoDB 7, RabbitMQ, maildev and MinIO in containers of this run, each on a port Docker picks.
+ * MongoDB 8.0, RabbitMQ 4.4, maildev and MinIO in containers of this run, each on a port Docker picks.
  * A server named by the environment (MONGO_URL, AMQP_URL, SMTP_URL, S3_ENDPOINT) is used as given
  * instead, a RabbitMQ on this machine with a vhost of its own.
  */

@@ -12,7 +12,7 @@ export interface TestInfrastructureChoice {
 export type DockerProbe = () => Promise<boolean>;
 
 /**
- * Where a test run's servers come from: containers (MongoDB 7, RabbitMQ, maildev, MinIO through
+ * Where a test run's servers come from: containers (MongoDB 8.0, RabbitMQ 4.4, maildev, MinIO through
  * testcontainers) when a Docker engine answers, otherwise the local stack. TEST_INFRASTRUCTURE
  * (`containers` or `local-stack`) decides instead of the probe.
  */
