@@ -63,7 +63,7 @@ exec ${RABBITMQ_SERVER}`;
  * machine's configuration, and as many open files as the hard limit allows (a run's few hundred
  * quorum queues use up the 1,024 that a node started through `su` gets). It runs as the calling
  * user, in the foreground, as a child process: stop() (or this process ending, however) stops it,
- * and its directory goes with stop() or with the next run. Erlang's port mapper (epmd) is shared
+ * and its directory goes with stop() or with the next run; its log stays in the run's logs until the next run. Erlang's port mapper (epmd) is shared
  * with the machine's node; one this run had to start listens on the loopback and is stopped with it.
  */
 async function startOwnNode({ logsDir, log }: PartContext): Promise<RunningPart> {
@@ -83,6 +83,10 @@ async function startOwnNode({ logsDir, log }: PartContext): Promise<RunningPart>
       `RabbitMQ WARNING: this user may open at most ${openFiles} files, fewer than a test run's node needs (${OPEN_FILES_FOR_A_TEST_RUN}); expect services that do not get ready`,
     );
   }
+  // The node's own log beside the run's other logs, not in its directory: it outlives stop(), so a failed run keeps it.
+  const nodeLogDir = path.join(logsDir, 'rabbitmq-test-node');
+  fs.rmSync(nodeLogDir, { recursive: true, force: true });
+  fs.mkdirSync(nodeLogDir, { recursive: true });
   const epmdWasRunning = await isPortOpen(EPMD_PORT);
   const nodeEnv = {
     ...withoutRabbitmqSettings(process.env),
@@ -95,7 +99,7 @@ async function startOwnNode({ logsDir, log }: PartContext): Promise<RunningPart>
     RABBITMQ_DIST_PORT: String(distPort),
     RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS: '-kernel inet_dist_use_interface {127,0,0,1}',
     RABBITMQ_MNESIA_BASE: path.join(home, 'mnesia'),
-    RABBITMQ_LOG_BASE: path.join(home, 'log'),
+    RABBITMQ_LOG_BASE: nodeLogDir,
     RABBITMQ_CONFIG_FILE: path.join(home, 'rabbitmq.conf'),
     RABBITMQ_CONFIG_FILES: path.join(home, 'conf.d'),
     RABBITMQ_ADVANCED_CONFIG_FILE: path.join(home, 'advanced.config'),
@@ -124,7 +128,7 @@ async function startOwnNode({ logsDir, log }: PartContext): Promise<RunningPart>
     await stop();
     throw error;
   }
-  log(`started RabbitMQ for this test run: ${amqpUrl} (node ${nodeName}, log ${path.relative(process.cwd(), logFile) || logFile})`);
+  log(`started RabbitMQ for this test run: ${amqpUrl} (node ${nodeName}, logs ${path.relative(process.cwd(), logFile) || logFile} and ${path.relative(process.cwd(), nodeLogDir) || nodeLogDir}/)`);
   return { name, env: { AMQP_URL: amqpUrl }, stop };
 }
 
