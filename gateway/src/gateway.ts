@@ -10,11 +10,13 @@ import {
   createLogger,
   errorHandler,
   METRICS_PATH,
-  nameRequestSpan,
   notFoundHandler,
   ServiceMetrics,
+  traceEdgeRequest,
+  dropClientTraceContext,
   type RunningService,
 } from '@altmed/service-kit';
+import { CLIENT_REPORTS_PATH } from '@altmed/contracts';
 import { remotesOf, servicesOf, type GatewayConfig } from './config';
 import { clientReports } from './client-reports/client-reports';
 import { API_DOCS_PATH, apiDocs } from './docs/api-docs';
@@ -71,18 +73,29 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
   const docs = apiDocs(services, config.READY_TIMEOUT_MS);
   const logRequest = accessLog(logger);
   const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
-    logRequest(req, res);
     // The URL as it came: the proxy and the routers rewrite req.url on the way.
-    const { method, url } = req;
+    const { method, url = '' } = req;
     const route = routeLabel(method, url, remotes);
     metrics.timeRequest(req, res, () => route);
-    if (isApiRequest(req.url ?? '')) {
-      nameRequestSpan(method, route);
+    const path = url.split('?', 1)[0];
+    if (isApiRequest(url)) {
       applyHeaders(res, headers.api);
-      if ((req.url ?? '').split('?')[0] === API_DOCS_PATH) void docs(req, res);
-      else api(req, res);
-    } else {
+      // Calls to the API make traces (the site's files are not a team's requests to follow); the access log starts inside, so its lines carry the trace.
+      traceEdgeRequest(req, res, route, () => {
+        logRequest(req, res);
+        if (path === API_DOCS_PATH) void docs(req, res);
+        else api(req, res);
+      });
+    } else if (path === CLIENT_REPORTS_PATH) {
       applyHeaders(res, headers.page);
+      traceEdgeRequest(req, res, route, () => {
+        logRequest(req, res);
+        app(req, res);
+      });
+    } else {
+      logRequest(req, res);
+      applyHeaders(res, headers.page);
+      dropClientTraceContext(req);
       app(req, res);
     }
   };

@@ -34,9 +34,6 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 /** What a client is told to wait before asking a service that is down again. */
 const RETRY_AFTER_SECONDS = '5';
 
-/** W3C trace context (https://www.w3.org/TR/trace-context/): the gateway's, set on the upstream request by the trace instrumentation. */
-const TRACE_CONTEXT_HEADERS = new Set(['traceparent', 'tracestate']);
-
 /** Headers about one connection, never passed on (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -78,7 +75,8 @@ interface Exchange {
  * dropped by a closing connection can be sent again; answers are streamed, neither parsed. A refused,
  * failed or timed-out upstream answers 503 `{ message }` with Retry-After. The upstream learns the
  * request id and the client's address (replacing whatever the client sent: services rate-limit on
- * it) and nothing about the client's own connection. What the library does not do itself is done in
+ * it), the gateway's trace context (traceEdgeRequest puts it on the request), and nothing about the
+ * client's own connection. What the library does not do itself is done in
  * its events (`ejectPlugins` and one plugin of ours: no logging or default error page of its own).
  */
 export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; clientAddress: (req: IncomingMessage) => string }): UpstreamPool {
@@ -95,7 +93,7 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
           const exchange = exchanges.get(req)!;
           exchange.upstream = upstream;
           const passedOn = endToEnd(req.headers);
-          for (const header of upstream.getHeaderNames()) if (!(header in passedOn) && !TRACE_CONTEXT_HEADERS.has(header)) upstream.removeHeader(header);
+          for (const header of upstream.getHeaderNames()) if (!(header in passedOn)) upstream.removeHeader(header);
           if (exchange.onFreshConnection) upstream.setHeader('connection', 'close');
           if (typeof req.id === 'string') upstream.setHeader('x-request-id', req.id);
           upstream.setHeader('x-forwarded-for', clientAddress(req));
@@ -124,6 +122,8 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
           else forward();
         });
         proxyServer.on('error', (err: Error & { code?: string }, req, res) => {
+          // httpxy names no request for an error of the proxy itself, outside any request: nothing to answer.
+          if (!req) return;
           const exchange = exchanges.get(req)!;
           const response = res as ServerResponse;
           // The upstream closed a kept-alive connection as this request went out on it (it closes idle
@@ -147,8 +147,6 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
         // Answered here already (Node sends 100 Continue), and http-proxy skips its proxyReq event, where
         // our headers and the body are set, for a request that asks for it.
         delete req.headers.expect;
-        // A client's trace context never reaches a service: the trace instrumentation sets the gateway's own.
-        for (const header of TRACE_CONTEXT_HEADERS) delete req.headers[header];
         const proxy = exchange.onFreshConnection ? throughNewConnection : throughKeptAlive;
         void proxy(req, res, (err?: unknown) => answerUnavailable(name, err instanceof Error ? err : new Error(String(err)), req, res));
       };

@@ -8,7 +8,7 @@ import type { TrustProxy } from './config';
 import type { Logger } from './logger';
 import { errorHandler, notFoundHandler } from './errors';
 import { METRICS_PATH, type ServiceMetrics } from './metrics';
-import { PROBE_PATHS } from './tracing';
+import { edgeLogFieldsOf, PROBE_PATHS } from './tracing';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
 
@@ -101,6 +101,8 @@ export function accessLog(logger: Logger) {
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     customErrorMessage: (_req, res) => `request failed with status ${res.statusCode}`,
     customAttributeKeys: { err: 'error' },
+    // The edge's trace ids (a service's come from the pino instrumentation).
+    customProps: (req) => edgeLogFieldsOf(req),
   });
 }
 

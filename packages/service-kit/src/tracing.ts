@@ -1,5 +1,5 @@
-import type { IncomingMessage } from 'node:http';
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context } from '@opentelemetry/api';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
@@ -20,7 +20,14 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { ATTR_ERROR_TYPE, ATTR_HTTP_ROUTE, ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import {
+  ATTR_ERROR_TYPE,
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_HTTP_ROUTE,
+  ATTR_SERVICE_NAME,
+  ATTR_URL_PATH,
+} from '@opentelemetry/semantic-conventions';
 import { z } from 'zod';
 import { MAX_TRACESTATE_LENGTH } from '@altmed/contracts';
 
@@ -80,6 +87,9 @@ const httpInstrumentation = tracingOn
     })
   : undefined;
 
+// Trace ids on log lines; the lines themselves go to stdout only, not through OpenTelemetry's logs.
+const pinoInstrumentation = tracingOn ? new PinoInstrumentation({ disableLogSending: true }) : undefined;
+
 if (tracingOn) {
   registerInstrumentations({
     instrumentations: [
@@ -90,7 +100,7 @@ if (tracingOn) {
       new MongoDBInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false }),
       new AmqplibInstrumentation(),
       new UndiciInstrumentation({ requireParentforSpans: true }),
-      new PinoInstrumentation(),
+      pinoInstrumentation!,
     ],
   });
 }
@@ -111,26 +121,17 @@ let provider: NodeTracerProvider | undefined;
 export interface TracingOptions {
   /** The unit's name, as spans and metrics name it (`gateway`, `svc-identity`…). */
   service: string;
-  /** Whether the unit takes requests from outside (the gateway): incoming trace context is then ignored. */
+  /** Whether the unit takes requests from outside (the gateway): it traces them itself (traceEdgeRequest), ignoring a client's trace context. */
   edge?: boolean;
-  /** Which incoming request paths make traces (besides the probes, which never do); default all. */
-  tracesPath?: (path: string) => boolean;
 }
 
 /** Starts sending the unit's spans (see the module's comment); a second call changes nothing. */
-export function startTracing({ service, edge = false, tracesPath = () => true }: TracingOptions): void {
+export function startTracing({ service, edge = false }: TracingOptions): void {
   if (!tracingEnv.success) {
     console.warn(`${service}: tracing is off, its settings are invalid: ${z.prettifyError(tracingEnv.error).replaceAll('\n', ' ')}`);
     return;
   }
   if (!httpInstrumentation || provider) return;
-  httpInstrumentation.setConfig({
-    ...httpInstrumentation.getConfig(),
-    ignoreIncomingRequestHook: (req: IncomingMessage) => {
-      const path = pathOf(req.url);
-      return PROBE_PATHS.has(path) || !tracesPath(path);
-    },
-  });
   const { OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG } = tracingEnv.data;
   const spanProcessors: SpanProcessor[] =
     OTEL_EXPORTER_OTLP_ENDPOINT || OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ? [new BatchSpanProcessor(new OTLPTraceExporter())] : [];
@@ -140,6 +141,67 @@ export function startTracing({ service, edge = false, tracesPath = () => true }:
     spanProcessors,
   });
   provider.register({ propagator: edge ? new OutgoingTraceContextOnly() : new W3CTraceContextPropagator() });
+  if (edge) {
+    // The edge starts each request's trace itself (traceEdgeRequest). The instrumentation's own server and
+    // client spans cost every request, sampled or not, a context bound to each of its emitters: in the
+    // gateway's bench they doubled the CPU of a proxied request (docs/decisions.md, Traces).
+    httpInstrumentation.disable();
+    httpInstrumentation.setConfig({
+      ...httpInstrumentation.getConfig(),
+      disableIncomingRequestInstrumentation: true,
+      disableOutgoingRequestInstrumentation: true,
+    });
+    httpInstrumentation.enable();
+    // Its log lines carry the edge span's ids through the request's logger instead (edgeLogFieldsOf).
+    pinoInstrumentation!.setConfig({ ...pinoInstrumentation!.getConfig(), disableLogCorrelation: true });
+    edgeTracing = true;
+  }
+}
+
+/** Whether this unit is the edge and traces its requests itself (startTracing with `edge`). */
+let edgeTracing = false;
+const edgeTracer = trace.getTracer('@altmed/service-kit/edge');
+const TRACE_CONTEXT_HEADERS = ['traceparent', 'tracestate'] as const;
+const edgeSpans = new WeakMap<IncomingMessage, Span>();
+
+/**
+ * The edge's trace of a request from outside, for the gateway (tracing started with `edge`): a server
+ * span of its own named by the method and route pattern (`POST /api/users/signup`), whatever trace context the client sent. Its W3C trace context
+ * replaces the client's on the request, so the proxy passes it on and the service's spans are its
+ * children; a request the sampler leaves out passes on "not sampled" and costs a few ids, nothing
+ * more. `handle` runs inside the span when it is recorded: start the request's access log in it, and
+ * the request id (requestIdFor) and its log lines' trace ids (edgeLogFieldsOf) are the span's. Without
+ * edge tracing the client's trace headers are only dropped.
+ */
+export function traceEdgeRequest(req: IncomingMessage, res: ServerResponse, route: string, handle: () => void): void {
+  dropClientTraceContext(req);
+  if (!edgeTracing) return handle();
+  const span = edgeTracer.startSpan(`${req.method ?? 'GET'} ${route}`, {
+    kind: SpanKind.SERVER,
+    root: true,
+    attributes: { [ATTR_HTTP_REQUEST_METHOD]: req.method, [ATTR_HTTP_ROUTE]: route, [ATTR_URL_PATH]: pathOf(req.url) },
+  });
+  const spanContext = trace.setSpan(ROOT_CONTEXT, span);
+  propagation.inject(spanContext, req.headers);
+  res.once('close', () => {
+    span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, res.statusCode);
+    if (res.statusCode >= 500 || !res.writableFinished) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  });
+  if (!span.isRecording()) return handle();
+  edgeSpans.set(req, span);
+  context.with(spanContext, handle);
+}
+
+/** Drops the trace context a client sent: a client must not choose what is sampled or join another's trace. */
+export function dropClientTraceContext(req: IncomingMessage): void {
+  for (const header of TRACE_CONTEXT_HEADERS) delete req.headers[header];
+}
+
+/** The trace fields of an edge request's log line (its access log is written when the answer ends, outside the span). */
+export function edgeLogFieldsOf(req: IncomingMessage): Record<string, string> {
+  const spanContext = edgeSpans.get(req)?.spanContext();
+  return spanContext ? { trace_id: spanContext.traceId, span_id: spanContext.spanId, trace_flags: `0${spanContext.traceFlags.toString(16)}` } : {};
 }
 
 /** How long the last spans may take to leave as the process ends (its whole shutdown has 10 s). */
@@ -164,14 +226,6 @@ export function currentTraceContext(): { traceparent?: string; tracestate?: stri
 /** Runs `work` in the trace whose context was kept (`currentTraceContext`), or outside any trace if none was. */
 export function inTraceOf<T>(kept: { traceparent?: string; tracestate?: string }, work: () => T): T {
   return context.with(propagation.extract(ROOT_CONTEXT, kept), work);
-}
-
-/** Names the current request's span by its route pattern (`POST /auth/signup`), for a request no express route matched (the gateway's proxy). */
-export function nameRequestSpan(method: string | undefined, route: string): void {
-  const span = trace.getActiveSpan();
-  if (!span) return;
-  span.updateName(`${method ?? 'GET'} ${route}`);
-  span.setAttribute(ATTR_HTTP_ROUTE, route);
 }
 
 /** Runs `work` outside any trace: a timer or loop it starts (a poll) is not part of the request that happened to start it. */
