@@ -21,6 +21,8 @@ export interface UpstreamPool {
   close: () => void;
 }
 
+const NO_BODY = Buffer.alloc(0);
+
 /** Request bodies the gateway passes on, at most; the services' own limits are lower. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -152,9 +154,15 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
       };
 
       return (req, res) => {
+        const onFreshConnection = !IDEMPOTENT_METHODS.has(req.method ?? '');
+        // A request without a body (most GETs) goes on at once.
+        if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+          send(req, res, { body: NO_BODY, answered: false, onFreshConnection });
+          return;
+        }
         // The whole body first (API bodies are small JSON), so the request can be sent again.
         getRawBody(req, { limit: MAX_BODY_BYTES }).then(
-          (body) => send(req, res, { body, answered: false, onFreshConnection: !IDEMPOTENT_METHODS.has(req.method ?? '') }),
+          (body) => send(req, res, { body, answered: false, onFreshConnection }),
           (err: Error & { status?: number }) => {
             if (res.headersSent || res.destroyed) return;
             const status = err.status === 413 ? 413 : 400;

@@ -101,8 +101,8 @@ export function accessLog(logger: Logger) {
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     customErrorMessage: (_req, res) => `request failed with status ${res.statusCode}`,
     customAttributeKeys: { err: 'error' },
-    // The edge's trace ids (a service's come from the pino instrumentation).
-    customProps: (req) => edgeLogFieldsOf(req),
+    // The edge's trace ids (a service's come from the pino instrumentation); none is no child logger at all.
+    customProps: (req) => edgeLogFieldsOf(req) as Record<string, string>,
   });
 }
 

@@ -199,9 +199,9 @@ export function dropClientTraceContext(req: IncomingMessage): void {
 }
 
 /** The trace fields of an edge request's log line (its access log is written when the answer ends, outside the span). */
-export function edgeLogFieldsOf(req: IncomingMessage): Record<string, string> {
+export function edgeLogFieldsOf(req: IncomingMessage): Record<string, string> | undefined {
   const spanContext = edgeSpans.get(req)?.spanContext();
-  return spanContext ? { trace_id: spanContext.traceId, span_id: spanContext.spanId, trace_flags: `0${spanContext.traceFlags.toString(16)}` } : {};
+  return spanContext && { trace_id: spanContext.traceId, span_id: spanContext.spanId, trace_flags: `0${spanContext.traceFlags.toString(16)}` };
 }
 
 /** How long the last spans may take to leave as the process ends (its whole shutdown has 10 s). */
