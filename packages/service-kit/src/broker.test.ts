@@ -1,6 +1,7 @@
 import { connect } from 'amqplib';
 import { eventually, proxyFor } from '@altmed/local-stack/src/testing';
 import { ConfigError, DEFAULT_RETRY_POLICY, EventBroker, consumerQueueNames, createLogger, retryDelayMs, retrySpanMs, retryTiersMs } from './index';
+import { listeningForErrorsDuring } from './broker';
 
 const logger = createLogger('broker-test', 'silent');
 
@@ -40,6 +41,39 @@ describe('the broker connections', () => {
       const channel = await connection.createChannel();
       const names = consumerQueueNames(queue, DEFAULT_RETRY_POLICY);
       for (const name of [names.work, names.deadLetter, ...names.delays.map((delay) => delay.queue)]) await channel.deleteQueue(name);
+      await connection.close();
+    }
+  });
+});
+
+describe('a connection the broker closes while it is being set up', () => {
+  it('is set up again, and the hard error is heard instead of ending the process', async () => {
+    let attempts = 0;
+    let ready = false;
+    const heard: Error[] = [];
+    const connection = await connect(process.env.AMQP_URL!, {
+      recovery: {
+        waitForConnect: false,
+        initialDelay: 50,
+        maxDelay: 100,
+        maxRetries: Infinity,
+        setup: listeningForErrorsDuring(
+          async (model) => {
+            attempts += 1;
+            const channel = await model.createChannel();
+            // An unknown exchange type is a connection error (503 COMMAND_INVALID): the broker closes the whole connection.
+            if (attempts === 1) await channel.assertExchange(`broker-test.${Date.now()}`, 'x-no-such-type');
+            ready = true;
+          },
+          (err) => heard.push(err),
+        ),
+      },
+    });
+    try {
+      await eventually(() => ready, 10_000, 'the connection was not set up again');
+      expect(attempts).toBe(2);
+      expect(heard.map((err) => err.message)).toEqual([expect.stringMatching(/503|COMMAND.INVALID/i)]);
+    } finally {
       await connection.close();
     }
   });

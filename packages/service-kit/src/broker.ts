@@ -205,7 +205,13 @@ export class EventBroker {
     const { logger } = this.options;
     const connection = await connect(this.options.url, {
       clientProperties: { connection_name: role },
-      recovery: { waitForConnect: false, initialDelay: 200, maxDelay: 2_000, maxRetries: Infinity, setup },
+      recovery: {
+        waitForConnect: false,
+        initialDelay: 200,
+        maxDelay: 2_000,
+        maxRetries: Infinity,
+        setup: listeningForErrorsDuring(setup, (err) => logger.warn({ role, err: err.message }, 'broker connection failed while being set up; retrying')),
+      },
     });
     connection.on('connect', () => {
       this.connected[role] = true;
@@ -392,4 +398,22 @@ export class EventBroker {
       () => (messageId !== undefined && this.returned.delete(messageId) ? new Error(`Delay queue ${delayQueue} does not exist`) : undefined),
     );
   }
+}
+
+/**
+ * amqplib's recovery listens for a new connection's errors only once its setup has finished. A
+ * connection the broker closes with a hard error during setup (RabbitMQ answers 541 INTERNAL_ERROR
+ * when a quorum queue cannot be declared in time, as on a busy 2-core test machine) emits an
+ * 'error' nobody hears, which throws out of the socket's handler and ends the process. Listening
+ * while the setup runs turns that into a failed setup, which the recovery retries.
+ */
+export function listeningForErrorsDuring(setup: (model: ChannelModel) => Promise<void>, onError: (err: Error) => void): (model: ChannelModel) => Promise<void> {
+  return async (model) => {
+    model.on('error', onError);
+    try {
+      await setup(model);
+    } finally {
+      model.off('error', onError);
+    }
+  };
 }
