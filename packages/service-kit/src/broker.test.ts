@@ -1,6 +1,6 @@
 import { connect } from 'amqplib';
 import { eventually, proxyFor } from '@altmed/local-stack/src/testing';
-import { ConfigError, DEFAULT_RETRY_POLICY, EventBroker, consumerQueueNames, createLogger, retryDelayMs, retrySpanMs, retryTiersMs } from './index';
+import { ConfigError, DEFAULT_RETRY_POLICY, EventBroker, createLogger, retryDelayMs, retrySpanMs, retryTiersMs } from './index';
 import { listeningForErrorsDuring } from './broker';
 
 const logger = createLogger('broker-test', 'silent');
@@ -37,11 +37,6 @@ describe('the broker connections', () => {
       await consuming.close();
       await publishingOnly.close();
       await proxy.stop();
-      const connection = await connect(process.env.AMQP_URL!);
-      const channel = await connection.createChannel();
-      const names = consumerQueueNames(queue, DEFAULT_RETRY_POLICY);
-      for (const name of [names.work, names.deadLetter, ...names.delays.map((delay) => delay.queue)]) await channel.deleteQueue(name);
-      await connection.close();
     }
   });
 });

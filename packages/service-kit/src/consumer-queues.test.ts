@@ -42,22 +42,16 @@ it('declares a consumer’s work, delay and dead-letter queues as quorum queues 
   const channel = await connection.createChannel();
   await declareConsumerQueues(channel, queue, ['queue-arguments.tested'], policy, exchange);
   await channel.close();
-  try {
-    const expected: Array<[string, Record<string, unknown>]> = [
-      [names.work, { ...quorum, 'x-dead-letter-exchange': deadLetterExchangeOf(exchange), 'x-dead-letter-routing-key': queue }],
-      [names.deadLetter, quorum],
-      [`${queue}.retry-1000ms`, { ...quorum, 'x-message-ttl': 1_000, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue }],
-      [`${queue}.retry-2000ms`, { ...quorum, 'x-message-ttl': 2_000, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue }],
-    ];
-    expect(names.delays.map((delay) => delay.queue)).toEqual([`${queue}.retry-1000ms`, `${queue}.retry-2000ms`]);
-    for (const [name, args] of expected) {
-      expect({ name, declared: await declaredWith(name, { durable: true, arguments: args }) }).toEqual({ name, declared: true });
-    }
-    // The broker compares what it holds: an argument more (4.x's default delivery limit set by hand) is another queue.
-    expect(await declaredWith(names.work, { durable: true, arguments: { ...expected[0]![1], 'x-delivery-limit': 20 } })).toBe(false);
-  } finally {
-    const cleanup = await connection.createChannel();
-    for (const name of [names.work, names.deadLetter, ...names.delays.map((delay) => delay.queue)]) await cleanup.deleteQueue(name);
-    await cleanup.close();
+  const expected: Array<[string, Record<string, unknown>]> = [
+    [names.work, { ...quorum, 'x-dead-letter-exchange': deadLetterExchangeOf(exchange), 'x-dead-letter-routing-key': queue }],
+    [names.deadLetter, quorum],
+    [`${queue}.retry-1000ms`, { ...quorum, 'x-message-ttl': 1_000, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue }],
+    [`${queue}.retry-2000ms`, { ...quorum, 'x-message-ttl': 2_000, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue }],
+  ];
+  expect(names.delays.map((delay) => delay.queue)).toEqual([`${queue}.retry-1000ms`, `${queue}.retry-2000ms`]);
+  for (const [name, args] of expected) {
+    expect({ name, declared: await declaredWith(name, { durable: true, arguments: args }) }).toEqual({ name, declared: true });
   }
+  // The broker compares what it holds: an argument more (4.x's default delivery limit set by hand) is another queue.
+  expect(await declaredWith(names.work, { durable: true, arguments: { ...expected[0]![1], 'x-delivery-limit': 20 } })).toBe(false);
 });

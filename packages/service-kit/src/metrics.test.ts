@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { connect } from 'amqplib';
 import type { EventEnvelope } from '@altmed/contracts';
 import { eventually, sampleValue, testEventsExchange } from '@altmed/local-stack/src/testing';
 import { EventBroker, PoisonMessageError } from './broker';
-import { consumerQueueNames } from './consumer-queues';
 import { createHttpApp, finishHttpApp } from './http';
 import { createLogger } from './logger';
 import { METRICS_PATH, ServiceMetrics } from './metrics';
@@ -83,11 +81,6 @@ describe('the metrics of a unit', () => {
       expect(sampleValue(text, 'events_published_total', { type: 'user.signed_up' })).toBe(4);
     } finally {
       await broker.close();
-      const connection = await connect(process.env.AMQP_URL!);
-      const channel = await connection.createChannel();
-      const names = consumerQueueNames(queue, retry);
-      for (const name of [names.work, names.deadLetter, ...names.delays.map((delay) => delay.queue)]) await channel.deleteQueue(name);
-      await connection.close();
     }
   }, 30_000);
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type ConfirmChannel, type ChannelModel } from 'amqplib';
 import type { EventEnvelope } from '@altmed/contracts';
-import { consumerQueueNames, type RunningService } from '@altmed/service-kit';
+import type { RunningService } from '@altmed/service-kit';
 import { eventually, startServiceUnderTest, type ServiceUnderTest, testEventsExchange } from '@altmed/local-stack/src/testing';
 import { loadNotifyConfig } from '../config';
 import { startNotifyService } from '../service';
@@ -65,17 +65,8 @@ export async function startTestNotify(env: Record<string, string> = {}): Promise
     ...notify,
     queue,
     queues,
-    async stop(options) {
-      await notify.stop(options);
-      const retry = { firstDelayMs: config.EVENT_RETRY_FIRST_DELAY_MS, maxDelayMs: config.EVENT_RETRY_MAX_DELAY_MS, maxRetries: config.EVENT_MAX_RETRIES };
-      const connection = await connect(process.env.AMQP_URL!);
-      const channel = await connection.createChannel();
-      for (const consumerQueue of Object.values(queues)) {
-        const names = consumerQueueNames(consumerQueue, retry);
-        for (const name of [names.work, names.deadLetter, ...names.delays.map((delay) => delay.queue)]) await channel.deleteQueue(name);
-      }
-      await connection.close();
-    },
+    // The queues stay until the run's RabbitMQ node goes (see conventions.md, Tests: no test deletes a quorum queue).
+    stop: (options) => notify.stop(options),
   };
 }
 
