@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type ConfirmChannel, type ChannelModel } from 'amqplib';
-import type { EventEnvelope } from '@altmed/contracts';
+import { EventCatalog, type EventEnvelope } from '@altmed/contracts';
 import type { RunningService } from '@altmed/service-kit';
 import { eventually, startServiceUnderTest, type ServiceUnderTest, testEventsExchange } from '@altmed/local-stack/src/testing';
 import { loadNotifyConfig } from '../config';
@@ -65,8 +65,17 @@ export async function startTestNotify(env: Record<string, string> = {}): Promise
     ...notify,
     queue,
     queues,
-    // The queues stay until the run's RabbitMQ node goes (see conventions.md, Tests: no test deletes a quorum queue).
-    stop: (options) => notify.stop(options),
+    async stop(options) {
+      await notify.stop(options);
+      // Unbound, not deleted (conventions.md, Tests: no test deletes a quorum queue): a later test's
+      // events must not be routed to this instance's queues, where no consumer is left.
+      const connection = await connect(process.env.AMQP_URL!);
+      const channel = await connection.createChannel();
+      for (const queue of Object.values(queues)) {
+        for (const type of Object.keys(EventCatalog)) await channel.unbindQueue(queue, testEventsExchange(), type);
+      }
+      await connection.close();
+    },
   };
 }
 
