@@ -100,6 +100,7 @@ function runNpm(args, env) {
 function installDependencies(runtime, env) {
   const runtimeVersion = versionOf(runtime.binary);
   const builtFor = readText(installedForMarker);
+  const installedBefore = existsSync(installMarker);
   // `npm ci` rejects this lockfile on this registry (other platforms' optional binaries are missing), `npm install` does not.
   if (installIsStale()) {
     runNpm(['install', '--no-audit', '--no-fund'], env);
@@ -107,8 +108,9 @@ function installDependencies(runtime, env) {
     const now = new Date();
     utimesSync(installMarker, now, now);
   }
-  // Dependencies installed by another Node.js (an older checkout) keep addons built for it: build them again.
-  if (builtFor !== undefined && builtFor !== runtimeVersion) runNpm(['rebuild'], env);
+  // Dependencies installed by another Node.js (a checkout from before tools/runtime, or an older pin) keep
+  // addons built for it: build them again, once.
+  if (installedBefore && builtFor !== runtimeVersion) runNpm(['rebuild'], env);
   writeFileSync(installedForMarker, `${runtimeVersion}\n`);
 
   // npm scripts look for `node` in node_modules/.bin first: a link there makes `npm run …` and
