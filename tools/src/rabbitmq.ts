@@ -128,7 +128,9 @@ async function startOwnNode({ logsDir, log }: PartContext): Promise<RunningPart>
     await stop();
     throw error;
   }
-  log(`started RabbitMQ for this test run: ${amqpUrl} (node ${nodeName}, logs ${path.relative(process.cwd(), logFile) || logFile} and ${path.relative(process.cwd(), nodeLogDir) || nodeLogDir}/)`);
+  log(
+    `started RabbitMQ for this test run: ${amqpUrl} (node ${nodeName}, logs ${path.relative(process.cwd(), logFile) || logFile} and ${path.relative(process.cwd(), nodeLogDir) || nodeLogDir}/)`,
+  );
   return { name, env: { AMQP_URL: amqpUrl }, stop };
 }
 
