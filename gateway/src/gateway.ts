@@ -78,25 +78,20 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
     const route = routeLabel(method, url, remotes);
     metrics.timeRequest(req, res, () => route);
     const path = url.split('?', 1)[0];
-    if (isApiRequest(url)) {
-      applyHeaders(res, headers.api);
-      // Calls to the API make traces (the site's files are not a team's requests to follow); the access log starts inside, so its lines carry the trace.
-      traceEdgeRequest(req, res, route, () => {
-        logRequest(req, res);
-        if (path === API_DOCS_PATH) void docs(req, res);
-        else api(req, res);
-      });
-    } else if (path === CLIENT_REPORTS_PATH) {
-      applyHeaders(res, headers.page);
-      traceEdgeRequest(req, res, route, () => {
-        logRequest(req, res);
-        app(req, res);
-      });
-    } else {
+    const toApi = isApiRequest(url);
+    applyHeaders(res, toApi ? headers.api : headers.page);
+    const handle = () => {
       logRequest(req, res);
-      applyHeaders(res, headers.page);
+      if (!toApi) app(req, res);
+      else if (path === API_DOCS_PATH) void docs(req, res);
+      else api(req, res);
+    };
+    // Calls to the API and browsers' reports make traces (the site's files are not a team's requests to
+    // follow); the access log starts inside, so its lines carry the trace.
+    if (toApi || path === CLIENT_REPORTS_PATH) traceEdgeRequest(req, res, route, handle);
+    else {
       dropClientTraceContext(req);
-      app(req, res);
+      handle();
     }
   };
 
