@@ -76,6 +76,43 @@ describe('the shared HTTP app', () => {
     expect(logged.filter((line) => line.msg === 'request failed').map((line) => line.err?.type)).toEqual(['ZodError']);
   });
 
+  it('writes one short access line per request: who asked what, the answer, and no header', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const app = createHttpApp({ logger: pino({ level: 'info' }, sink), trustProxy: 'loopback', bodyLimit: '1kb', readiness: async () => ({}) });
+    app.get('/crash', () => {
+      throw new Error('secret internals');
+    });
+    finishHttpApp(app);
+
+    await request(app)
+      .get('/nowhere?page=2')
+      .set('authorization', 'Bearer secret-token')
+      .set('cookie', 'session=secret-cookie')
+      .set('x-request-id', 'req-1')
+      .expect(404);
+    await request(app).get('/crash').set('x-request-id', 'req-2').expect(500);
+    await request(app).get('/healthz').expect(200);
+
+    const accessLines = lines.filter((line) => line.res);
+    expect(accessLines).toHaveLength(2);
+    expect(accessLines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { id: 'req-1', method: 'GET', url: '/nowhere?page=2', remoteAddress: expect.stringMatching(/127\.0\.0\.1/) as unknown },
+      res: { statusCode: 404 },
+      responseTime: expect.any(Number) as unknown,
+    });
+    expect(Object.keys(accessLines[0]!.req as object).sort()).toEqual(['id', 'method', 'remoteAddress', 'url']);
+    expect(accessLines[0]!.res).toEqual({ statusCode: 404 });
+    expect(accessLines[1]).toMatchObject({ level: 50, msg: 'request failed with status 500', req: { id: 'req-2' }, res: { statusCode: 500 } });
+    expect(JSON.stringify(lines)).not.toMatch(/secret-token|secret-cookie/);
+  });
+
   it('keeps a well-formed request id and replaces a hostile one', async () => {
     const app = testApp();
     const kept = await request(app).get('/healthz').set('x-request-id', 'abc-123').expect(200);

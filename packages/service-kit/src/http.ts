@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { trace } from '@opentelemetry/api';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import pino from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { TrustProxy } from './config';
 import type { Logger } from './logger';
@@ -83,20 +84,26 @@ export function createHttpApp({ logger, trustProxy, bodyLimit, readiness, option
   return app;
 }
 
-/** One short line per request; headers (bearer tokens, cookies) never reach the logs. */
+/**
+ * One short line per request; headers (bearer tokens, cookies) never reach the logs. The serializers
+ * read the node request and response themselves (`wrapSerializers: false`): pino-std-serializers'
+ * wrappers first copy every header of both, for fields this line never shows.
+ */
 export function accessLog(logger: Logger) {
   return pinoHttp({
     logger,
     genReqId: requestIdFor,
     autoLogging: { ignore: (req) => PROBE_PATHS.has(req.url ?? '') },
+    wrapSerializers: false,
     serializers: {
-      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+      req: (req: IncomingMessage & { id?: unknown; originalUrl?: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
-        remoteAddress: req.remoteAddress,
+        url: req.originalUrl ?? req.url,
+        remoteAddress: req.socket?.remoteAddress,
       }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+      error: pino.stdSerializers.err,
     },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     customErrorMessage: (_req, res) => `request failed with status ${res.statusCode}`,
