@@ -32,10 +32,10 @@ export async function toDirectoryProvider(storage: UploadStorage, entry: SearchE
     specialties: [...entry.specialties],
     city: entry.city,
     state: entry.state,
-    ...(entry.headshot ? { headshotThumbnailUrl: await storage.imageUrl(entry.headshot.thumbnailKey) } : {}),
+    ...(entry.headshotThumbnailKey ? { headshotThumbnailUrl: await storage.imageUrl(entry.headshotThumbnailKey) } : {}),
     totalReviews: entry.totalReviews,
     averageRating: entry.averageRating,
-    ...(entry.verifiedAt ? { verifiedAt: entry.verifiedAt.toISOString() } : {}),
+    ...(Number.isNaN(entry.verifiedAt) ? {} : { verifiedAt: new Date(entry.verifiedAt).toISOString() }),
   };
 }
 

@@ -77,6 +77,7 @@ it('publishes provider.registered once, when step 3 first completes, with the re
     events.push(...(await takeAll()));
     return events.length >= published;
   });
-  // Delivery is at least once (consumers are idempotent by event id): copies, but one event.
+  // Delivery is at least once (consumers absorb copies through their inboxes, keyed on the event id or, for
+  // svc-notify's provider emails, the provider id; the search index reads the provider again): copies, but one event.
   expect(new Set(events.map((event) => (event as { id: string }).id))).toEqual(new Set([parsed.id]));
 });

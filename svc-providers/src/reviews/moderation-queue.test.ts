@@ -79,7 +79,7 @@ it('lists and counts each state as the database sorts it, at start and after rec
       ...randomFields(next),
     })) as never[],
   );
-  const index = ModerationQueueIndex.of(await queuedRecords());
+  const index = await ModerationQueueIndex.of(await queuedRecords());
   await answersOf(index);
 
   for (let change = 0; change < 200; change += 1) {
@@ -112,5 +112,5 @@ it('lists and counts each state as the database sorts it, at start and after rec
     }
   }
   await answersOf(index);
-  await answersOf(ModerationQueueIndex.of(await queuedRecords()));
+  await answersOf(await ModerationQueueIndex.of(await queuedRecords()));
 });

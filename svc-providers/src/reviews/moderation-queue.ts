@@ -16,7 +16,9 @@ interface QueuedReview {
 
 /** Where a review stands; reviews older than moderation have only the flag (as has one whose status is not ours). */
 export function reviewStateOf(review: Pick<ReviewDocument, 'status' | 'isApproved'>): ReviewState {
-  if (review.status && REVIEW_STATES.includes(review.status)) return review.status;
+  // The constant, not the record's own copy of the word: a queue of 200,000 reviews keeps one.
+  const known = REVIEW_STATES.find((state) => state === review.status);
+  if (known) return known;
   return review.isApproved ? 'approved' : 'pending';
 }
 
@@ -41,9 +43,10 @@ export class ModerationQueueIndex {
   private readonly byId = new Map<string, QueuedReview>();
   private readonly lists = Object.fromEntries(REVIEW_STATES.map((state) => [state, [] as QueuedReview[]])) as Record<ReviewState, QueuedReview[]>;
 
-  static of(records: readonly QueuedRecord[]): ModerationQueueIndex {
+  /** The index of these records, as they come (from a cursor: only the compact entries are kept). */
+  static async of(records: Iterable<QueuedRecord> | AsyncIterable<QueuedRecord>): Promise<ModerationQueueIndex> {
     const index = new ModerationQueueIndex();
-    for (const record of records) if (record.isActive) index.byId.set(record._id, queued(record));
+    for await (const record of records) if (record.isActive) index.byId.set(record._id, queued(record));
     for (const review of index.byId.values()) index.lists[review.state].push(review);
     for (const state of REVIEW_STATES) index.lists[state].sort(newestSubmissionFirst);
     return index;
@@ -94,6 +97,9 @@ export class ModerationQueueIndex {
   }
 }
 
+/** Records read at a time when every review is read. */
+const READ_BATCH = 2_000;
+
 /** The event that tells every instance to read these reviews again; written with the change, through the outbox. */
 export const reviewChangedEvent = (reviewIds: string[]) => createEvent('review.changed', { reviewIds }, 'svc-providers');
 
@@ -115,7 +121,7 @@ export class ModerationQueue {
         idsOf: (event) => idsNamedBy(event, 'review'),
         readAll: async () => {
           // Every review, filtered here: nearly all are active, so a filter would save nothing (see review.model.ts).
-          this.index = ModerationQueueIndex.of(await reviews.find().select(QUEUED_FIELDS).lean<QueuedRecord[]>());
+          this.index = await ModerationQueueIndex.of(reviews.find().select(QUEUED_FIELDS).lean<QueuedRecord[]>().cursor({ batchSize: READ_BATCH }));
           return this.index.size;
         },
         readByIds: async (ids) => {

@@ -1,8 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 
-/** The memory the kept records may take, measured as their JSON (a record is 1-2 KB typically, more with a long history). */
-const KEPT_BYTES = 64 * 1024 * 1024;
+/**
+ * The records kept: a hundred pages of a list. A record takes about 2.3 KB of memory as read (more with
+ * a long history), so about 5 MB. (Counted as JSON, a 64 MB cap let them take 100 MB and more.)
+ */
+const KEPT_RECORDS = 2_000;
 
 /**
  * The provider records that lists show (the admin list's page, a member's saved providers), read
@@ -14,7 +17,7 @@ const KEPT_BYTES = 64 * 1024 * 1024;
  * Profiles and writes read the database itself.
  */
 export class ProviderRecordCache {
-  private readonly records = new LRUCache<string, ProviderDocument>({ maxSize: KEPT_BYTES, sizeCalculation: (record) => JSON.stringify(record).length });
+  private readonly records = new LRUCache<string, ProviderDocument>({ max: KEPT_RECORDS });
   /** Counts the changes forgotten: a read is kept only if none came while it ran. */
   private changes = 0;
 

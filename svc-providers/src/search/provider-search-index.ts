@@ -10,12 +10,16 @@ import {
   type ProviderStats,
   type ProviderStatus,
 } from '@altmed/contracts';
-import type { ProviderDocument, StoredImage } from '../providers/provider.model';
+import type { ProviderDocument } from '../providers/provider.model';
 import { statusOf, verifiedAtOf } from '../providers/provider-view';
 import { OrderedColumns } from './ordered-columns';
-import { ADMIN_TEXT_FIELDS, DIRECTORY_TEXT_FIELDS, TextMatcher, textOf } from './text-matcher';
+import { TextMatcher, textOf } from './text-matcher';
 
-/** What the index keeps of a provider with an account: what the searches filter, sort and count by, and a directory card. */
+/**
+ * What the index keeps of a provider with an account: what the searches filter, sort and count by,
+ * and a directory card. Compact: what many providers share (their areas, state) is one value shared
+ * by all, dates are numbers, and of the headshot only the thumbnail's key.
+ */
 export interface SearchEntry {
   id: string;
   providerName: string;
@@ -24,17 +28,18 @@ export interface SearchEntry {
   npiNumber: string;
   city: string;
   state: string;
-  specialties: string[];
+  /** Shared by every entry with the same areas: never change it. */
+  specialties: readonly string[];
   /** The areas of interest as bits of AREAS_OF_INTEREST's positions, and the state's position in US_STATE_CODES: what the filters test and the counts count. */
   areaBits: number;
   stateIndex: number;
-  headshot?: StoredImage;
+  headshotThumbnailKey: string | undefined;
   totalReviews: number;
   averageRating: number;
   status: ProviderStatus;
-  verifiedAt?: Date;
+  /** Milliseconds; NaN when not verified. */
+  verifiedAt: number;
   createdAt: number;
-  cityKey: string;
   nameKey: string;
 }
 
@@ -71,7 +76,7 @@ export function normalizeSearch(search: string | undefined): string | undefined 
 /** The entry of a record, or undefined for one that no search shows (a sign-up still being made). */
 export function searchEntryOf(record: SearchedRecord): SearchEntry | undefined {
   if (record.accountState !== 'active') return undefined;
-  const verifiedAt = verifiedAtOf(record);
+  const stateIndex = STATE_INDEX.get(record.state) ?? -1;
   return {
     id: record._id,
     providerName: record.providerName,
@@ -79,20 +84,29 @@ export function searchEntryOf(record: SearchedRecord): SearchEntry | undefined {
     email: record.email,
     npiNumber: record.npiNumber,
     city: record.city,
-    state: record.state,
-    specialties: [...record.specialties],
+    state: stateIndex === -1 ? record.state : US_STATE_CODES[stateIndex]!,
+    specialties: sharedAreas(record.specialties),
     areaBits: bitsOfAreas(record.specialties),
-    stateIndex: STATE_INDEX.get(record.state) ?? -1,
+    stateIndex,
     // Every entry has every property (undefined where there is none), so all share one shape: the hot loop stays fast.
-    headshot: record.headshot,
+    headshotThumbnailKey: record.headshot?.thumbnailKey,
     totalReviews: record.reviewStats?.totalReviews ?? 0,
     averageRating: record.reviewStats?.averageRating ?? 0,
     status: statusOf(record),
-    verifiedAt,
+    verifiedAt: verifiedAtOf(record)?.getTime() ?? Number.NaN,
     createdAt: record.createdAt.getTime(),
-    cityKey: normalize(record.city),
     nameKey: normalize(record.providerName),
   };
+}
+
+/** One array per list of areas, shared by the entries that name the same areas in the same order. */
+const AREA_LISTS = new Map<string, readonly string[]>();
+
+function sharedAreas(areas: readonly string[]): readonly string[] {
+  const key = areas.join('\n');
+  let shared = AREA_LISTS.get(key);
+  if (!shared) AREA_LISTS.set(key, (shared = Object.freeze([...areas])));
+  return shared;
 }
 
 type Compare = (a: SearchEntry, b: SearchEntry) => number;
@@ -209,7 +223,7 @@ export class ProviderSearchIndex {
     const entry = this.indexed(found, previous?.slot);
     if (previous) {
       this.unorder(previous);
-      if (textOf(previous) !== textOf(entry)) this.text.replace(entry);
+      if (textOf(previous) !== textOf(entry)) this.text.replace(previous, entry);
     } else {
       this.text.add(entry);
     }
@@ -224,19 +238,20 @@ export class ProviderSearchIndex {
     this.unorder(entry);
     this.entries.delete(id);
     this.bySlot[entry.slot] = undefined;
-    this.text.discard(entry.slot);
+    this.text.discard(entry);
   }
 
   /**
-   * A new index of these records (a full read). The text index is built in chunks that let other
-   * work run between them, so the index it replaces keeps answering meanwhile.
+   * A new index of these records (a full read, as they come from a cursor: only the compact entries are
+   * kept). The text index is built in chunks that let other work run between them, so the index it
+   * replaces keeps answering meanwhile.
    */
-  static async of(records: Iterable<SearchedRecord>): Promise<ProviderSearchIndex> {
+  static async of(records: Iterable<SearchedRecord> | AsyncIterable<SearchedRecord>): Promise<ProviderSearchIndex> {
     const cityIds = new Map<string, number>();
     const entries: IndexedEntry[] = [];
-    for (const record of records) {
+    for await (const record of records) {
       const found = searchEntryOf(record);
-      if (found) entries.push({ ...found, slot: entries.length, cityId: internCity(cityIds, found.cityKey) });
+      if (found) entries.push({ ...found, slot: entries.length, cityId: internCity(cityIds, found.city) });
     }
     const index = new ProviderSearchIndex(entries);
     for (const [city, id] of cityIds) index.cityIds.set(city, id);
@@ -245,7 +260,7 @@ export class ProviderSearchIndex {
   }
 
   private indexed(entry: SearchEntry, slot = this.bySlot.length): IndexedEntry {
-    return { ...entry, slot, cityId: internCity(this.cityIds, entry.cityKey) };
+    return { ...entry, slot, cityId: internCity(this.cityIds, entry.city) };
   }
 
   private order(entry: IndexedEntry): void {
@@ -281,7 +296,7 @@ export class ProviderSearchIndex {
       return { entries, total: listed.length, ...this.unfilteredCounts };
     }
     // A search with no word left (only punctuation) matches no name: only the areas it names, if any.
-    const textMatches = text ? (this.text.matches(text, DIRECTORY_TEXT_FIELDS, true, this.bySlot.length) ?? new Uint8Array(0)) : undefined;
+    const textMatches = text ? (this.text.matches(text, 'directory', this.bySlot.length) ?? new Uint8Array(0)) : undefined;
     const textAreaBits = text ? bitsOfAreas(areasMatching(text)) : 0;
     const chosenAreaBits = search.areas && search.areas.length > 0 ? bitsOfAreas(search.areas) : 0;
     const state = search.state ? (STATE_INDEX.get(search.state) ?? -2) : -1;
@@ -320,7 +335,7 @@ export class ProviderSearchIndex {
   admin(query: AdminProvidersQuery): AdminResult {
     const start = ((query.page ?? 1) - 1) * ADMIN_PROVIDERS_PAGE_SIZE;
     const search = normalizeSearch(query.search);
-    const textMatches = search ? (this.text.matches(search, ADMIN_TEXT_FIELDS, false, this.bySlot.length) ?? new Uint8Array(0)) : undefined;
+    const textMatches = search ? (this.text.matches(search, 'admin', this.bySlot.length) ?? new Uint8Array(0)) : undefined;
     const status = query.status ? STATUS_CODE[query.status] : -1;
     // Without a search the total is a count already kept: the walk stops at the end of the page.
     const total = textMatches ? undefined : query.status ? this.stats[query.status] : this.stats.total;
@@ -338,8 +353,9 @@ export class ProviderSearchIndex {
   }
 }
 
-/** The number of a city (its normalized name), given when first seen. */
-function internCity(cityIds: Map<string, number>, cityKey: string): number {
+/** The number of a city (by its normalized name), given when first seen. */
+function internCity(cityIds: Map<string, number>, city: string): number {
+  const cityKey = normalize(city);
   let id = cityIds.get(cityKey);
   if (id === undefined) cityIds.set(cityKey, (id = cityIds.size));
   return id;

@@ -4,6 +4,9 @@ import type { ProviderDocument, ProviderModel } from '../providers/provider.mode
 import { ProviderRecordCache } from './provider-records';
 import { ProviderSearchIndex, SEARCH_ENTRY_FIELDS, type AdminResult, type DirectoryResult, type SearchedRecord } from './provider-search-index';
 
+/** Records read at a time when every record is read. */
+const READ_BATCH = 1_000;
+
 /** The event that tells every instance to read these providers again; written with the change, through the outbox. */
 export const providerChangedEvent = (providerIds: string[]) => createEvent('provider.changed', { providerIds }, 'svc-providers');
 
@@ -24,7 +27,8 @@ export class ProviderSearch {
         eventTypes: ['provider.changed', 'provider.status_changed', 'provider.registered'],
         idsOf: (event) => idsNamedBy(event, 'provider'),
         readAll: async () => {
-          const records = await providers.find({ accountState: 'active' }).select(SEARCH_ENTRY_FIELDS).lean<SearchedRecord[]>();
+          // Through a cursor: 100,000 whole records at once would take more memory than the index they make.
+          const records = providers.find({ accountState: 'active' }).select(SEARCH_ENTRY_FIELDS).lean<SearchedRecord[]>().cursor({ batchSize: READ_BATCH });
           this.index = await ProviderSearchIndex.of(records);
           // Records a list read while this ran may predate it: the kept ones never lag the index.
           this.records.forget('all');

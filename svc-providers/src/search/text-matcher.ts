@@ -1,4 +1,5 @@
 import MiniSearch from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
 import { LRUCache } from 'lru-cache';
 
 /** What a provider's entry gives the text index: its slot (the index's number for it) and the fields searched. */
@@ -11,73 +12,143 @@ export interface TextDocument {
   npiNumber: string;
 }
 
-export const DIRECTORY_TEXT_FIELDS = ['providerName', 'practiceName'] as const;
-export const ADMIN_TEXT_FIELDS = ['practiceName', 'providerName', 'city', 'email', 'npiNumber'] as const;
-type TextField = (typeof ADMIN_TEXT_FIELDS)[number];
+/** The directory searches names; the admins' search also the city, email and NPI. */
+export type TextScope = 'directory' | 'admin';
+
+const NAME_FIELDS = ['providerName', 'practiceName'] as const;
+const OTHER_FIELDS = ['city', 'email', 'npiNumber'] as const;
+
+/** A document's searched text, to tell whether it changed. */
+export const textOf = (document: TextDocument): string => [...NAME_FIELDS, ...OTHER_FIELDS].map((field) => document[field]).join('\n');
 
 /** A word of this many letters or more may hold one typo (shorter ones would match too much). */
 const TYPO_TOLERANT_LENGTH = 5;
 /** The memory the answers for recent words may take (one byte per slot each: about 330 words at 100,000 providers). */
 const WORD_CACHE_BYTES = 32 * 1024 * 1024;
+/** Documents added between two pauses of a build that lets other work run. */
+const BUILD_CHUNK = 2_000;
 
 const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 const processTerm = MiniSearch.getDefault('processTerm') as (term: string) => string | null | undefined | false;
+const wordsOf = (text: string): string[] => [...new Set(tokenize(text).flatMap((token) => processTerm(token) || []))];
+const wordsIn = (document: TextDocument, fields: readonly (keyof TextDocument)[]) => wordsOf(fields.map((field) => document[field]).join(' '));
 
-export const textOf = (document: TextDocument): string => ADMIN_TEXT_FIELDS.map((field) => document[field]).join('\n');
+/** The slots holding a word: one slot as a number (most words of emails and NPIs), several as an array. */
+type Postings = number | number[];
 
 /**
- * Which providers hold every word of a search at the start of a word of their text fields: minisearch
- * answers each word (prefixes, and one typo in long words), and the answer for a word is kept as a
- * byte per slot until a provider's text changes, so a common word ("health", a city) costs its
- * thousands of matches once, not on every search that holds it. A search's answer is its words'
- * answers ANDed.
+ * Words and the slots that hold them, for the start-of-word and one-typo matches: the words in
+ * minisearch's radix tree (`SearchableMap`, which answers prefixes and edit distances), the slots
+ * beside each word as numbers. minisearch's own index keeps a map per word and field and an object
+ * per document besides: at 100,000 providers 196 MB, these 55 MB (docs/benchmarks.md).
+ */
+class WordSlots {
+  private readonly words = new SearchableMap<Postings>();
+
+  add(slot: number, words: readonly string[]): void {
+    for (const word of words) {
+      const postings = this.words.get(word);
+      if (postings === undefined) this.words.set(word, slot);
+      else if (typeof postings === 'number') this.words.set(word, [postings, slot]);
+      else postings.push(slot);
+    }
+  }
+
+  remove(slot: number, words: readonly string[]): void {
+    for (const word of words) {
+      const postings = this.words.get(word);
+      if (postings === slot) this.words.delete(word);
+      else if (Array.isArray(postings)) {
+        const at = postings.indexOf(slot);
+        if (at !== -1) postings.splice(at, 1);
+        if (postings.length === 1) this.words.set(word, postings[0]!);
+      }
+    }
+  }
+
+  /** Marks in `matches` the slots holding a word that starts with `word` or, with `typos`, is one edit from it. */
+  mark(matches: Uint8Array, word: string, typos: boolean): void {
+    const markAll = (postings: Postings) => {
+      if (typeof postings === 'number') matches[postings] = 1;
+      else for (const slot of postings) matches[slot] = 1;
+    };
+    for (const [, postings] of this.words.atPrefix(word)) markAll(postings);
+    if (typos) for (const [postings] of this.words.fuzzyGet(word, 1).values()) markAll(postings);
+  }
+}
+
+/**
+ * Which providers hold every word of a search at the start of a word of their text fields (and, for
+ * members, with one typo in long words). The answer for a word is kept as a byte per slot until a
+ * provider's text changes, so a common word ("health", a city) costs its thousands of matches once,
+ * not on every search that holds it. A search's answer is its words' answers ANDed.
  */
 export class TextMatcher {
-  private readonly text = new MiniSearch<TextDocument>({ idField: 'slot', fields: [...ADMIN_TEXT_FIELDS] });
+  private readonly names = new WordSlots();
+  private readonly others = new WordSlots();
   private readonly wordMatches = new LRUCache<string, Uint8Array>({ maxSize: WORD_CACHE_BYTES, sizeCalculation: (matches) => matches.byteLength || 1 });
 
   add(document: TextDocument): void {
-    this.text.add(document);
+    this.index(document);
     this.wordMatches.clear();
   }
 
-  replace(document: TextDocument): void {
-    this.text.replace(document);
-    this.wordMatches.clear();
+  /** The document's text changed (`previous`: as it was added, in the same slot). */
+  replace(previous: TextDocument, document: TextDocument): void {
+    this.unindex(previous);
+    this.add(document);
   }
 
-  /** A discarded slot is never given again, and searches only look at the slots they list, so the kept answers stay right. */
-  discard(slot: number): void {
-    this.text.discard(slot);
+  /**
+   * The document (as it was added) leaves. Its slot is never given again, and searches only look at the
+   * slots they list, so the kept answers stay right.
+   */
+  discard(document: TextDocument): void {
+    this.unindex(document);
   }
 
   /** Adds many documents in chunks that let other work run between them. */
   async addAll(documents: readonly TextDocument[]): Promise<void> {
-    await this.text.addAllAsync(documents, { chunkSize: 2_000 });
+    for (let start = 0; start < documents.length; start += BUILD_CHUNK) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const document of documents.slice(start, start + BUILD_CHUNK)) this.index(document);
+    }
     this.wordMatches.clear();
   }
 
   /**
-   * A byte per slot below `slotCount`, 1 where the provider holds every word of the search in
-   * `fields`; undefined when the search has no word. Shared with later searches: do not change it.
+   * A byte per slot below `slotCount`, 1 where the provider holds every word of the search in the
+   * scope's fields; undefined when the search has no word. Shared with later searches: do not change it.
    */
-  matches(search: string, fields: readonly TextField[], typos: boolean, slotCount: number): Uint8Array | undefined {
-    const words = [...new Set(tokenize(search).flatMap((token) => processTerm(token) || []))];
+  matches(search: string, scope: TextScope, slotCount: number): Uint8Array | undefined {
+    const words = wordsOf(search);
     if (words.length === 0) return undefined;
-    const [first, ...rest] = words.map((word) => this.wordMatchesOf(word, fields, typos, slotCount));
+    const [first, ...rest] = words.map((word) => this.wordMatchesOf(word, scope, slotCount));
     if (rest.length === 0) return first;
     const all = Uint8Array.from(first!);
     for (const matches of rest) for (let slot = 0; slot < all.length; slot += 1) all[slot]! &= matches[slot] ?? 0;
     return all;
   }
 
-  private wordMatchesOf(word: string, fields: readonly TextField[], typos: boolean, slotCount: number): Uint8Array {
-    const key = `${fields.join(',')}|${typos ? 1 : 0}|${word}`;
+  private index(document: TextDocument): void {
+    this.names.add(document.slot, wordsIn(document, NAME_FIELDS));
+    this.others.add(document.slot, wordsIn(document, OTHER_FIELDS));
+  }
+
+  private unindex(document: TextDocument): void {
+    this.names.remove(document.slot, wordsIn(document, NAME_FIELDS));
+    this.others.remove(document.slot, wordsIn(document, OTHER_FIELDS));
+  }
+
+  private wordMatchesOf(word: string, scope: TextScope, slotCount: number): Uint8Array {
+    const key = `${scope}|${word}`;
     const kept = this.wordMatches.get(key);
     if (kept && kept.length >= slotCount) return kept;
     const matches = new Uint8Array(slotCount);
-    const fuzzy = typos && word.length >= TYPO_TOLERANT_LENGTH && !/\d/.test(word) ? 1 : 0;
-    for (const result of this.text.search(word, { fields: [...fields], prefix: true, fuzzy })) matches[result.id as number] = 1;
+    // Members may mistype a long word; an admin's NPI or email one character off is another provider.
+    const typos = scope === 'directory' && word.length >= TYPO_TOLERANT_LENGTH && !/\d/.test(word);
+    this.names.mark(matches, word, typos);
+    if (scope === 'admin') this.others.mark(matches, word, false);
     this.wordMatches.set(key, matches);
     return matches;
   }
