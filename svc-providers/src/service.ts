@@ -54,6 +54,8 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       const search = new ProviderSearch(providers, logger);
       search.subscribe(broker);
       const moderation = new ModerationQueue(reviews, logger);
+      metrics.readModel('provider-search', () => search.figures());
+      metrics.readModel('review-moderation', () => moderation.figures());
       moderation.subscribe(broker);
       const inbox = new EventInbox(connection);
       broker.consume(providerTallyConsumer({ tallies, inbox }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));

@@ -18,6 +18,7 @@ export * from './seeding';
 export * from './migrations';
 export * from './settles-within';
 export * from './metrics';
+export * from './memory-estimate';
 export * from './scheduled-job';
 export * from './event-fed-read-model';
 export * from './newest-first-list';

@@ -19,6 +19,26 @@ const signedUp = (marker: string): EventEnvelope => ({
 });
 
 describe('the metrics of a unit', () => {
+  it('report each read model’s entries and approximate bytes as they are at the scrape', async () => {
+    const metrics = new ServiceMetrics('metrics-test');
+    const held = { entries: 3, approximateBytes: 1_200 };
+    metrics.readModel('search', () => ({ ...held }));
+    metrics.readModel('queue', () => ({ entries: 0, approximateBytes: 0 }));
+    const app = createHttpApp({ logger, trustProxy: false, bodyLimit: '10kb', readiness: async () => ({}), metrics });
+    finishHttpApp(app);
+    const scrape = async () => (await request(app).get(METRICS_PATH).expect(200)).text;
+
+    let text = await scrape();
+    expect(sampleValue(text, 'read_model_entries', { unit: 'metrics-test', model: 'search' })).toBe(3);
+    expect(sampleValue(text, 'read_model_bytes', { unit: 'metrics-test', model: 'search' })).toBe(1_200);
+    expect(sampleValue(text, 'read_model_entries', { unit: 'metrics-test', model: 'queue' })).toBe(0);
+    held.entries = 5;
+    held.approximateBytes = 2_000;
+    text = await scrape();
+    expect(sampleValue(text, 'read_model_entries', { unit: 'metrics-test', model: 'search' })).toBe(5);
+    expect(sampleValue(text, 'read_model_bytes', { unit: 'metrics-test', model: 'search' })).toBe(2_000);
+  });
+
   it('time requests by route pattern, never by the raw path, and are served in Prometheus’ format', async () => {
     const metrics = new ServiceMetrics('metrics-test');
     const app = createHttpApp({ logger, trustProxy: false, bodyLimit: '10kb', readiness: async () => ({}), metrics });

@@ -21,6 +21,13 @@ export interface OutboxFigures {
   oldestAgeSeconds: number;
 }
 
+/** What a read model held in memory reports at a scrape. */
+export interface ReadModelFigures {
+  entries: number;
+  /** An estimate from what it holds (strings' lengths, typed arrays' sizes, fixed costs per object); the heap has the exact total. */
+  approximateBytes: number;
+}
+
 /**
  * One unit's metrics in a registry of its own (two instances in one test process do not mix):
  * request durations by route pattern, events published and consumed by type, the outbox's backlog,
@@ -33,6 +40,7 @@ export class ServiceMetrics {
   private readonly consumed: Counter<'queue' | 'type' | 'outcome'>;
   private readonly jobRuns: Counter<'scheduled_job' | 'outcome'>;
   private readonly outboxSources: (() => Promise<OutboxFigures>)[] = [];
+  private readonly readModels = new Map<string, () => ReadModelFigures>();
 
   constructor(unit: string) {
     this.registry.setDefaultLabels({ unit });
@@ -105,6 +113,26 @@ export class ServiceMetrics {
         this.set((await current()).oldestAgeSeconds);
       },
     });
+  }
+
+  /** Reports a read model's entries and approximate bytes (`read_model_entries`, `read_model_bytes`), read at each scrape. */
+  readModel(name: string, figures: () => ReadModelFigures): void {
+    if (this.readModels.size === 0) {
+      const models = this.readModels;
+      const gauge = (metric: string, help: string, value: (figures: ReadModelFigures) => number) =>
+        new Gauge({
+          name: metric,
+          help,
+          labelNames: ['model'],
+          registers: [this.registry],
+          collect() {
+            for (const [model, read] of models) this.set({ model }, value(read()));
+          },
+        });
+      gauge('read_model_entries', 'Entries a read model holds in memory, by model', (read) => read.entries);
+      gauge('read_model_bytes', 'Approximate memory a read model holds, by model (an estimate from its contents)', (read) => read.approximateBytes);
+    }
+    this.readModels.set(name, figures);
   }
 
   /** Times one request; `route` names its pattern (never its raw path) once the answer has been sent. */

@@ -1,5 +1,16 @@
 import { REVIEW_STATES, type ReviewState } from '@altmed/contracts';
-import { EventFedReadModel, applyReadByIds, createEvent, type EventBroker, type Logger, idsNamedBy } from '@altmed/service-kit';
+import {
+  EventFedReadModel,
+  MAP_ENTRY_BYTES,
+  applyReadByIds,
+  createEvent,
+  idsNamedBy,
+  objectBytes,
+  stringBytes,
+  type EventBroker,
+  type Logger,
+  type ReadModelFigures,
+} from '@altmed/service-kit';
 import type { ReviewDocument, ReviewModel } from './review.model';
 
 /** What the queue holds of a review: its state and the admin Reviews page's order. */
@@ -13,6 +24,9 @@ interface QueuedReview {
   submittedAt: number;
   createdAt: number;
 }
+
+/** A queued review's object (two of its numbers in boxes), its map entry and its place in its state's list. */
+const QUEUED_REVIEW_BYTES = objectBytes(4, 2) + MAP_ENTRY_BYTES + 8;
 
 /** Where a review stands; reviews older than moderation have only the flag (as has one whose status is not ours). */
 export function reviewStateOf(review: Pick<ReviewDocument, 'status' | 'isApproved'>): ReviewState {
@@ -54,6 +68,13 @@ export class ModerationQueueIndex {
 
   get size(): number {
     return this.byId.size;
+  }
+
+  /** Its reviews and their memory, roughly: each one's object, id and place in the map and in its list. */
+  figures(): ReadModelFigures {
+    let bytes = 0;
+    for (const review of this.byId.values()) bytes += QUEUED_REVIEW_BYTES + stringBytes(review.id);
+    return { entries: this.byId.size, approximateBytes: bytes };
   }
 
   count(state: ReviewState): number {
@@ -142,6 +163,11 @@ export class ModerationQueue {
 
   page(state: ReviewState, skip: number, limit: number): string[] {
     return this.index.page(state, skip, limit);
+  }
+
+  /** What the index holds, for `/metrics`. */
+  figures(): ReadModelFigures {
+    return this.index.figures();
   }
 
   subscribe(broker: EventBroker): void {

@@ -10,6 +10,7 @@ import {
   type ProviderStats,
   type ProviderStatus,
 } from '@altmed/contracts';
+import { MAP_ENTRY_BYTES, objectBytes, stringBytes, type ReadModelFigures } from '@altmed/service-kit';
 import type { ProviderDocument } from '../providers/provider.model';
 import { statusOf, verifiedAtOf } from '../providers/provider-view';
 import { OrderedColumns } from './ordered-columns';
@@ -162,6 +163,9 @@ interface IndexedEntry extends SearchEntry {
   cityId: number;
 }
 
+/** An indexed entry's object: its 21 properties, three of them numbers in boxes of their own (rating and two times). */
+const ENTRY_BYTES = objectBytes(21, 3);
+
 const STATUS_CODE: Record<ProviderStatus, number> = { approved: 0, pending: 1, blocked: 2 };
 
 /** What the directory's searches test, and the admin list's, per entry. */
@@ -213,6 +217,28 @@ export class ProviderSearchIndex {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Its entries and their memory, roughly: each entry's object and strings, the columns, the text index. */
+  figures(): ReadModelFigures {
+    let bytes = this.bySlot.length * 8 + this.cityIds.size * MAP_ENTRY_BYTES + this.text.approximateBytes();
+    for (const entry of this.entries.values()) {
+      bytes += ENTRY_BYTES + MAP_ENTRY_BYTES;
+      for (const text of [
+        entry.id,
+        entry.providerName,
+        entry.practiceName,
+        entry.email,
+        entry.npiNumber,
+        entry.city,
+        entry.nameKey,
+        entry.headshotThumbnailKey,
+      ])
+        bytes += stringBytes(text);
+    }
+    for (const columns of [...Object.values(this.listed), this.newestFirst])
+      for (const column of Object.values<Int32Array>(columns.values)) bytes += column.byteLength;
+    return { entries: this.entries.size, approximateBytes: bytes };
   }
 
   /** Puts a record's entry in place of the one it had; a record no search shows leaves the index. */

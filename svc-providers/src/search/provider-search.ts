@@ -1,5 +1,14 @@
 import { type AdminProvidersQuery, type DirectorySearch } from '@altmed/contracts';
-import { EventFedReadModel, applyReadByIds, createEvent, readOwnWrite, type EventBroker, type Logger, idsNamedBy } from '@altmed/service-kit';
+import {
+  EventFedReadModel,
+  applyReadByIds,
+  createEvent,
+  readOwnWrite,
+  type EventBroker,
+  type Logger,
+  type ReadModelFigures,
+  idsNamedBy,
+} from '@altmed/service-kit';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 import { ProviderRecordCache } from './provider-records';
 import { ProviderSearchIndex, SEARCH_ENTRY_FIELDS, type AdminResult, type DirectoryResult, type SearchedRecord } from './provider-search-index';
@@ -60,6 +69,11 @@ export class ProviderSearch {
 
   admin(query: AdminProvidersQuery): AdminResult {
     return this.index.admin(query);
+  }
+
+  /** What the index holds, for `/metrics`. */
+  figures(): ReadModelFigures {
+    return this.index.figures();
   }
 
   subscribe(broker: EventBroker): void {

@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import { LRUCache } from 'lru-cache';
+import { objectBytes } from '@altmed/service-kit';
 
 /** What a provider's entry gives the text index: its slot (the index's number for it) and the fields searched. */
 export interface TextDocument {
@@ -36,21 +37,34 @@ const wordsIn = (document: TextDocument, fields: readonly (keyof TextDocument)[]
 /** The slots holding a word: one slot as a number (most words of emails and NPIs), several as an array. */
 type Postings = number | number[];
 
+/** A word in the radix tree (its node's map, the edge's label): measured by the read-models bench. */
+const WORD_BYTES = 250;
+const SLOT_BYTES = 8;
+
 /**
  * Words and the slots that hold them, for the start-of-word and one-typo matches: the words in
  * minisearch's radix tree (`SearchableMap`, which answers prefixes and edit distances), the slots
  * beside each word as numbers. minisearch's own index keeps a map per word and field and an object
- * per document besides: at 100,000 providers 196 MB, these 55 MB (docs/benchmarks.md).
+ * per document besides: at 100,000 providers 196 MB, these 57 MB (docs/benchmarks.md).
  */
 class WordSlots {
   private readonly words = new SearchableMap<Postings>();
+  /** The slots kept in arrays (words held by several), and the arrays: for the memory estimate. */
+  private slotsInArrays = 0;
+  private arrays = 0;
 
   add(slot: number, words: readonly string[]): void {
     for (const word of words) {
       const postings = this.words.get(word);
       if (postings === undefined) this.words.set(word, slot);
-      else if (typeof postings === 'number') this.words.set(word, [postings, slot]);
-      else postings.push(slot);
+      else if (typeof postings === 'number') {
+        this.words.set(word, [postings, slot]);
+        this.arrays += 1;
+        this.slotsInArrays += 2;
+      } else {
+        postings.push(slot);
+        this.slotsInArrays += 1;
+      }
     }
   }
 
@@ -60,10 +74,20 @@ class WordSlots {
       if (postings === slot) this.words.delete(word);
       else if (Array.isArray(postings)) {
         const at = postings.indexOf(slot);
-        if (at !== -1) postings.splice(at, 1);
-        if (postings.length === 1) this.words.set(word, postings[0]!);
+        if (at === -1) continue;
+        postings.splice(at, 1);
+        this.slotsInArrays -= 1;
+        if (postings.length === 1) {
+          this.words.set(word, postings[0]!);
+          this.arrays -= 1;
+          this.slotsInArrays -= 1;
+        }
       }
     }
+  }
+
+  approximateBytes(): number {
+    return this.words.size * WORD_BYTES + this.arrays * objectBytes(2) + this.slotsInArrays * SLOT_BYTES;
   }
 
   /** Marks in `matches` the slots holding a word that starts with `word` or, with `typos`, is one edit from it. */
@@ -128,6 +152,11 @@ export class TextMatcher {
     const all = Uint8Array.from(first!);
     for (const matches of rest) for (let slot = 0; slot < all.length; slot += 1) all[slot]! &= matches[slot] ?? 0;
     return all;
+  }
+
+  /** The words, their slots and the kept answers, roughly. */
+  approximateBytes(): number {
+    return this.names.approximateBytes() + this.others.approximateBytes() + this.wordMatches.calculatedSize;
   }
 
   private index(document: TextDocument): void {
