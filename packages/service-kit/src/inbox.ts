@@ -13,11 +13,13 @@ export class WorkInProgressError extends Error {
 }
 
 /**
- * Idempotent event handling by event id: a handler's work for one event runs to completion at
- * most once, however often the broker delivers it. A claim left by a crashed process is taken
- * over once its lease runs out. A delivery that finds a live claim fails and the broker retries it
- * later; the lease (a minute) is well inside the retry span (about 80 minutes by default), so the
- * event is retried past it rather than dead-lettered.
+ * Idempotent event handling: a handler's work under one key runs to completion at most once,
+ * however often the broker delivers the event. The key (`runOnce`'s `eventId`) is the event's id
+ * unless the handler passes what must happen once, whatever event or call asks for it (a payment
+ * id, a provider id, a user id…); the record is `<handler>:<key>`. A claim left by a crashed
+ * process is taken over once its lease runs out. A delivery that finds a live claim fails and the
+ * broker retries it later; the lease (a minute) is well inside the retry span (about 80 minutes by
+ * default), so the event is retried past it rather than dead-lettered.
  */
 export class EventInbox {
   private readonly model: Model<ProcessedEvent>;
@@ -33,7 +35,7 @@ export class EventInbox {
     this.model = connection.models.ProcessedEvent ?? connection.model<ProcessedEvent>('ProcessedEvent', schema, 'processed_events');
   }
 
-  /** Runs `work` unless this handler already completed it for this event; returns whether it ran. */
+  /** Runs `work` unless this handler already completed it under this key (the event's id or the handler's own); returns whether it ran. */
   async runOnce(handler: string, eventId: string, work: () => Promise<void>): Promise<boolean> {
     const key = `${handler}:${eventId}`;
     const claimedAt = await this.claim(key);

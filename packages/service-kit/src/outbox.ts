@@ -18,8 +18,9 @@ import { currentTraceContext, inTraceOf, outsideAnyTrace } from './tracing';
  * pass over every document. The relay publishes a document's events in order
  * with confirms and pops each one only after the broker has it; a failure moves the document's
  * due time back (capped exponential backoff, counted in `outboxAttempts`), so it never holds back
- * other documents. A crash between publish and pop republishes the event; consumers are
- * idempotent by event id.
+ * other documents. A crash between publish and pop republishes the event (the same id); consumers
+ * absorb the copy: their handlers run through the inbox (`inbox.ts`, keyed on the event id unless
+ * the handler keys it on something else), or do work that may run again.
  *
  * Several relays (instances of a service) share the documents: a relay claims a document
  * (`OutboxClaims`) before it reads and publishes its events, so no two relays publish one document
