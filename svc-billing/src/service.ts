@@ -18,17 +18,17 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
     config,
     // Payments need Stripe and the database; their events wait in the outbox while the broker is away.
     worksWithoutBroker: true,
-    async setup({ connection, broker, app, logger, relayOutbox }) {
+    async setup({ connection, broker, app, logger, relayOutbox, metrics }) {
       const payments = paymentModel(connection);
       const successes = paymentSuccessModel(connection);
       const refunds = paymentRefundModel(connection);
       const promoCodes = promoCodeModel(connection);
       const stripeEvents = stripeEventModel(connection);
       await Promise.all([payments.init(), successes.init(), refunds.init(), promoCodes.init(), stripeEvents.init()]);
-      const paymentList = new KeptPaymentList(payments, logger);
-      paymentList.subscribe(broker);
+      const paymentList = new KeptPaymentList(payments, { logger, metrics });
+      paymentList.kept.subscribe(broker);
       // Not awaited: payments are taken while the admin list is read (it waits for its queue first).
-      paymentList.readInBackground();
+      paymentList.kept.readInBackground();
       const deps: OrdersDeps & WebhooksDeps = {
         payments,
         successes,
@@ -51,7 +51,7 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
       app.use(paymentsRouter(deps, verifier));
       app.use(ordersRouter(deps, verifier));
       app.use(promoCodesRouter(deps, verifier));
-      return { stop: async () => paymentList.stop() };
+      return { stop: async () => paymentList.kept.stop() };
     },
   });
 }

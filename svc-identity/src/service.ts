@@ -49,10 +49,10 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
         else logger.info({ email: config.ADMIN_EMAIL, outcome }, 'administrator account checked');
       }
 
-      const memberList = new KeptMemberList(users, logger);
-      memberList.subscribe(broker);
+      const memberList = new KeptMemberList(users, { logger, metrics });
+      memberList.kept.subscribe(broker);
       // Not awaited: the service listens while the list is read (it waits for its queue first).
-      memberList.readInBackground();
+      memberList.kept.readInBackground();
 
       const stopReminders = sweepRemindersEvery({ users, memberList, logger, metrics, onEventsWritten }, config.MEMBERSHIP_REMINDER_SWEEP_SECONDS * 1000);
 
@@ -75,7 +75,7 @@ export function startIdentityService(config: IdentityConfig): Promise<RunningSer
         stop: async () => {
           clearInterval(cleanup);
           stopReminders();
-          memberList.stop();
+          memberList.kept.stop();
         },
       };
     },

@@ -51,12 +51,10 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
         runOnce(connection, 'providers:review-stats', () => backfillReviewStats(providers, reviews)),
       );
       const storage = s3Storage(config);
-      const search = new ProviderSearch(providers, logger);
-      search.subscribe(broker);
-      const moderation = new ModerationQueue(reviews, logger);
-      metrics.readModel('provider-search', () => search.figures());
-      metrics.readModel('review-moderation', () => moderation.figures());
-      moderation.subscribe(broker);
+      const search = new ProviderSearch(providers, { logger, metrics });
+      search.kept.subscribe(broker);
+      const moderation = new ModerationQueue(reviews, { logger, metrics });
+      moderation.kept.subscribe(broker);
       const inbox = new EventInbox(connection);
       broker.consume(providerTallyConsumer({ tallies, inbox }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
       broker.consume(accountDeletionConsumer({ reviews, savedProviders, inbox, logger }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
@@ -90,14 +88,14 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
         // No traffic before the index holds every provider and the queue every active review.
         warmUp: async () => {
           await Promise.all([
-            startupStep(logger, 'search index: every provider with an account', () => search.warmUp()),
-            startupStep(logger, 'moderation queue: every active review', () => moderation.warmUp()),
+            startupStep(logger, 'search index: every provider with an account', () => search.kept.warmUp()),
+            startupStep(logger, 'moderation queue: every active review', () => moderation.kept.warmUp()),
           ]);
         },
         stop: async () => {
           stopSweeping();
-          search.stop();
-          moderation.stop();
+          search.kept.stop();
+          moderation.kept.stop();
           await searchTally.stop();
           storage.close();
         },

@@ -20,6 +20,5 @@ export * from './settles-within';
 export * from './metrics';
 export * from './memory-estimate';
 export * from './scheduled-job';
-export * from './event-fed-read-model';
+export * from './kept-read-model';
 export * from './newest-first-list';
-export * from './background-read-model';

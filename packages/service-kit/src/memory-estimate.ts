@@ -24,3 +24,16 @@ export function stringBytes(text: string | undefined): number {
 export function objectBytes(properties: number, boxedNumbers = 0): number {
   return OBJECT_HEADER_BYTES + properties * PROPERTY_BYTES + boxedNumbers * BOXED_NUMBER_BYTES;
 }
+
+/** A plain value as read from the database (objects, arrays, strings, numbers, dates), walked whole. */
+export function approximateBytesOf(value: unknown): number {
+  if (typeof value === 'string') return stringBytes(value);
+  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) < 2 ** 30 ? 0 : BOXED_NUMBER_BYTES;
+  if (value instanceof Date) return objectBytes(1, 1);
+  if (Array.isArray(value)) return objectBytes(value.length) + value.reduce((sum: number, item) => sum + approximateBytesOf(item), 0);
+  if (value && typeof value === 'object') {
+    const properties = Object.values(value as Record<string, unknown>);
+    return objectBytes(properties.length) + properties.reduce((sum: number, item) => sum + approximateBytesOf(item), 0);
+  }
+  return 0;
+}

@@ -25,13 +25,13 @@ export interface OrdersDeps extends RefundsDeps {
 }
 
 export async function listOrders(deps: OrdersDeps, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
-  await deps.paymentList.whenRead(OrderMessages.listLoading);
+  await deps.paymentList.kept.whenRead(OrderMessages.listLoading);
   const { payments, counts, total } = deps.paymentList.find(query);
   return { payments, counts, total, page: query.page ?? 1, pageSize: ADMIN_ORDERS_PAGE_SIZE, totalPages: totalPagesOf(total) };
 }
 
 export async function paymentFigures(deps: OrdersDeps): Promise<PaymentFiguresResponse> {
-  await deps.paymentList.whenRead(OrderMessages.listLoading);
+  await deps.paymentList.kept.whenRead(OrderMessages.listLoading);
   return deps.paymentList.figures();
 }
 
@@ -69,7 +69,7 @@ export async function refundPayment(deps: OrdersDeps, paymentId: string, admin: 
     throw stripeFailure(err);
   }
   if (refund.status === 'succeeded') await recordRefund(deps, paymentId, refund.id);
-  await deps.paymentList.written([paymentId]);
+  await deps.paymentList.kept.written([paymentId]);
   const updated = await deps.payments.findById(paymentId).select(ADMIN_PAYMENT_FIELDS).lean<AdminPaymentRecord>();
   return { message: OrderMessages.refunded, payment: orderView(updated!) };
 }

@@ -24,8 +24,8 @@ function payment(daysAgo: number, overrides: Partial<AdminPaymentRecord> = {}): 
 }
 
 describe('PaymentList', () => {
-  it('lists attempts newest first, not those still being written, and finds by member or code with counts per status', () => {
-    const list = PaymentList.of([
+  it('lists attempts newest first, not those still being written, and finds by member or code with counts per status', async () => {
+    const list = await PaymentList.of([
       payment(3),
       payment(1, { status: 'open', paidAt: undefined, promoCode: 'SPRING' }),
       payment(2, { status: 'creating', paidAt: undefined }),
@@ -40,8 +40,8 @@ describe('PaymentList', () => {
     expect(payments.map((row) => row.status)).toEqual(['succeeded']);
   });
 
-  it('counts payments started, paid and revenue per week, revenue per promo code and per month, refunds earning nothing', () => {
-    const list = PaymentList.of([
+  it('counts payments started, paid and revenue per week, revenue per promo code and per month, refunds earning nothing', async () => {
+    const list = await PaymentList.of([
       payment(0),
       payment(1, { amount: 5994, promoCode: 'HALF' }),
       payment(2, { amount: 0, promoCode: 'FREE' }),

@@ -10,7 +10,7 @@ import {
   type OrderStatus,
   type PaymentFiguresResponse,
 } from '@altmed/contracts';
-import { NewestFirstList, type ListedEntry } from '@altmed/service-kit';
+import { MAP_ENTRY_BYTES, NewestFirstList, approximateBytesOf, objectBytes, stringBytes, type ListedEntry, type ReadModelFigures } from '@altmed/service-kit';
 import { adminPaymentView, type AdminPaymentRecord } from '../payments/payments.domain';
 
 interface ListedPayment extends ListedEntry {
@@ -23,6 +23,9 @@ interface ListedPayment extends ListedEntry {
   searched: string;
   record: AdminPaymentRecord;
 }
+
+/** A listed payment's object (its two times in boxes; the id is the record's), its map entry and its place in the ordered list. */
+const LISTED_PAYMENT_BYTES = objectBytes(7, 2) + MAP_ENTRY_BYTES + 8;
 
 export interface PaymentListResult {
   payments: AdminOrder[];
@@ -51,12 +54,26 @@ export function orderView(record: AdminPaymentRecord): AdminOrder {
 export class PaymentList {
   private constructor(private readonly entries: NewestFirstList<ListedPayment>) {}
 
-  static of(records: readonly AdminPaymentRecord[]): PaymentList {
-    return new PaymentList(NewestFirstList.of(records.flatMap((record) => (listedStatus(record.status) ? [listed(record)] : []))));
+  /** The list of these records, as they come (from a cursor). */
+  static async of(records: Iterable<AdminPaymentRecord> | AsyncIterable<AdminPaymentRecord>): Promise<PaymentList> {
+    const entries: ListedPayment[] = [];
+    for await (const record of records) if (listedStatus(record.status)) entries.push(listed(record));
+    return new PaymentList(NewestFirstList.of(entries));
+  }
+
+  static empty(): PaymentList {
+    return new PaymentList(new NewestFirstList());
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Its payments and their memory, roughly: each entry's object and search text, and the record it keeps for its row. */
+  memoryFigures(): ReadModelFigures {
+    let bytes = 0;
+    for (const payment of this.entries.values()) bytes += LISTED_PAYMENT_BYTES + stringBytes(payment.searched) + approximateBytesOf(payment.record);
+    return { entries: this.entries.size, approximateBytes: bytes };
   }
 
   /** The page asked for; every word of the search must be in the member's name or email or the promo code, in any case. */

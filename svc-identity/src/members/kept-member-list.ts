@@ -1,50 +1,51 @@
 import type { AdminMembersQuery, MemberFiguresResponse } from '@altmed/contracts';
-import { BackgroundReadModel, applyReadByIds, createEvent, type Logger, idsNamedBy } from '@altmed/service-kit';
+import { KeptReadModel, createEvent, idsNamedBy, type Logger, type ServiceMetrics } from '@altmed/service-kit';
 import type { UserModel } from '../users/user.model';
 import { LISTED_FIELDS, MemberList, type ListedRecord, type MemberListResult } from './member-list';
 
 /** The event that tells every instance to read these members again; written with the change, through the outbox. */
 export const memberChangedEvent = (userIds: string[]) => createEvent('member.changed', { userIds }, 'svc-identity');
 
-/**
- * This instance's admin member list, kept current by sign-ups, memberships, blocks and the seed's
- * member.changed. Read after the service starts listening: logins and token checks must not wait
- * for an admin page's list. Until it is read, the list answers 503.
- */
-export class KeptMemberList extends BackgroundReadModel {
-  private list = MemberList.of([]);
+/** Records read at a time when every member is read. */
+const READ_BATCH = 2_000;
 
-  constructor(users: UserModel, logger: Logger) {
-    super(
+/**
+ * This instance's admin member list (a `KeptReadModel`, read after the service listens: logins and
+ * token checks must not wait for an admin page's list; until it is read, the list answers 503), kept
+ * current by sign-ups, memberships, blocks and the seed's member.changed.
+ */
+export class KeptMemberList {
+  readonly kept: KeptReadModel<ListedRecord, MemberList>;
+
+  constructor(users: UserModel, { logger, metrics }: { logger: Logger; metrics?: ServiceMetrics }) {
+    this.kept = new KeptReadModel(
       {
         name: 'member-list',
         eventTypes: ['user.signed_up', 'membership.activated', 'member.changed'],
         idsOf: (event) => idsNamedBy(event, 'user'),
-        readAll: async () => {
-          this.list = MemberList.of(await users.find({ role: 'user' }).select(LISTED_FIELDS).lean<ListedRecord[]>());
-          return this.list.size;
-        },
-        readByIds: async (ids) => {
-          const records = await users
+        readAll: () => users.find({ role: 'user' }).select(LISTED_FIELDS).lean<ListedRecord[]>().cursor({ batchSize: READ_BATCH }),
+        readByIds: (ids) =>
+          users
             .find({ _id: { $in: [...ids] } })
             .select(LISTED_FIELDS)
-            .lean<ListedRecord[]>();
-          applyReadByIds(this.list, ids, records);
-        },
+            .lean<ListedRecord[]>()
+            .exec(),
+        build: (records) => MemberList.of(records),
       },
-      logger,
+      MemberList.empty(),
+      { logger, metrics },
     );
   }
 
   find(query: AdminMembersQuery): MemberListResult {
-    return this.list.find(query);
+    return this.kept.index.find(query);
   }
 
   endingBetween(from: number, to: number): ReturnType<MemberList['endingBetween']> {
-    return this.list.endingBetween(from, to);
+    return this.kept.index.endingBetween(from, to);
   }
 
   figures(): MemberFiguresResponse {
-    return this.list.figures();
+    return this.kept.index.figures();
   }
 }

@@ -19,8 +19,8 @@ function record(n: number, overrides: Partial<ListedRecord> = {}): ListedRecord 
 const idsOf = (list: MemberList, query = {}) => list.find(query, NOW).members.map((member) => member.id);
 
 describe('MemberList', () => {
-  it('lists members only, newest sign-up first, with each row as the admin page shows it', () => {
-    const list = MemberList.of([
+  it('lists members only, newest sign-up first, with each row as the admin page shows it', async () => {
+    const list = await MemberList.of([
       record(3),
       record(1, { membershipEndsAt: new Date(NOW + DAY), status: 'blocked' }),
       record(2, { role: 'admin' }),
@@ -41,8 +41,8 @@ describe('MemberList', () => {
     expect(result.total).toBe(2);
   });
 
-  it('finds every word of the search in the name or the email, in any case, and counts each membership state of the matches', () => {
-    const list = MemberList.of([
+  it('finds every word of the search in the name or the email, in any case, and counts each membership state of the matches', async () => {
+    const list = await MemberList.of([
       record(1, { name: 'Ada Reyes', email: 'ada@example.com', membershipEndsAt: new Date(NOW + DAY) }),
       record(2, { name: 'Ben Reyes', email: 'ben@clinic.org', membershipEndsAt: new Date(NOW - DAY) }),
       record(3, { name: 'Cleo Park', email: 'cleo.reyes@example.com' }),
@@ -56,16 +56,16 @@ describe('MemberList', () => {
     expect(idsOf(list, { search: 'nobody' })).toEqual([]);
   });
 
-  it('answers a page at a time, with the total over every page', () => {
-    const list = MemberList.of(Array.from({ length: 45 }, (_, n) => record(n)));
+  it('answers a page at a time, with the total over every page', async () => {
+    const list = await MemberList.of(Array.from({ length: 45 }, (_, n) => record(n)));
     expect(idsOf(list, { page: 1 })).toHaveLength(ADMIN_MEMBERS_PAGE_SIZE);
     expect(idsOf(list, { page: 3 })).toEqual([40, 41, 42, 43, 44].map((n) => record(n)._id));
     expect(idsOf(list, { page: 4 })).toEqual([]);
     expect(list.find({ page: 3 }, NOW).total).toBe(45);
   });
 
-  it('keeps its order as records change, arrive and leave', () => {
-    const list = MemberList.of([record(1), record(3), record(5)]);
+  it('keeps its order as records change, arrive and leave', async () => {
+    const list = await MemberList.of([record(1), record(3), record(5)]);
     list.upsert(record(2));
     list.upsert(record(3, { name: 'Renamed', status: 'blocked' }));
     list.upsert(record(0));
@@ -79,16 +79,16 @@ describe('MemberList', () => {
     expect(list.size).toBe(3);
   });
 
-  it('tells a membership that ended from one that never began', () => {
-    const list = MemberList.of([record(1, { membershipEndsAt: new Date(NOW) }), record(2)]);
+  it('tells a membership that ended from one that never began', async () => {
+    const list = await MemberList.of([record(1, { membershipEndsAt: new Date(NOW) }), record(2)]);
     expect(list.find({}, NOW).counts).toEqual({ all: 2, none: 1, active: 0, expired: 1 });
   });
 });
 
 describe('MemberList figures', () => {
-  it('counts active members, sign-ups of the last 7 days and of each of the 12 weeks, Monday to Sunday', () => {
+  it('counts active members, sign-ups of the last 7 days and of each of the 12 weeks, Monday to Sunday', async () => {
     // NOW is Monday 2026-06-01: day 0 is this week, days 1-7 last week, day 84 before the charted weeks.
-    const list = MemberList.of([
+    const list = await MemberList.of([
       record(0, { membershipEndsAt: new Date(NOW + DAY) }),
       record(1, { membershipEndsAt: new Date(NOW - DAY) }),
       record(3),

@@ -8,7 +8,7 @@ import {
   type MemberFiguresResponse,
   type MembershipState,
 } from '@altmed/contracts';
-import { NewestFirstList } from '@altmed/service-kit';
+import { MAP_ENTRY_BYTES, NewestFirstList, objectBytes, stringBytes, type ReadModelFigures } from '@altmed/service-kit';
 import type { UserDocument } from '../users/user.model';
 
 /** What the list holds of a member: what its rows show, searches and sorts by. */
@@ -16,6 +16,9 @@ export type ListedRecord = Pick<UserDocument, '_id' | 'name' | 'email' | 'status
 export const LISTED_FIELDS = { _id: 1, name: 1, email: 1, status: 1, role: 1, membershipEndsAt: 1, createdAt: 1 } as const;
 
 const WEEK_MS = 7 * 24 * 3600_000;
+
+/** A listed member's object (its two times in boxes), its map entry and its place in the ordered list. */
+const LISTED_MEMBER_BYTES = objectBytes(7, 2) + MAP_ENTRY_BYTES + 8;
 
 interface ListedMember {
   id: string;
@@ -82,12 +85,27 @@ export class MemberList {
     this.entries = entries;
   }
 
-  static of(records: readonly ListedRecord[]): MemberList {
-    return new MemberList(NewestFirstList.of(records.filter(isListed).map(listed)));
+  /** The list of these records, as they come (from a cursor: only the compact entries are kept). */
+  static async of(records: Iterable<ListedRecord> | AsyncIterable<ListedRecord>): Promise<MemberList> {
+    const entries: ListedMember[] = [];
+    for await (const record of records) if (isListed(record)) entries.push(listed(record));
+    return new MemberList(NewestFirstList.of(entries));
+  }
+
+  static empty(): MemberList {
+    return new MemberList();
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Its members and their memory, roughly: each one's object, strings and places in the list. */
+  memoryFigures(): ReadModelFigures {
+    let bytes = 0;
+    for (const member of this.entries.values())
+      bytes += LISTED_MEMBER_BYTES + stringBytes(member.id) + stringBytes(member.name) + stringBytes(member.email) + stringBytes(member.searched);
+    return { entries: this.entries.size, approximateBytes: bytes };
   }
 
   /** The page asked for; every word of the search must be in the name or the email, in any case. */

@@ -22,13 +22,13 @@ export interface MembersAdminDeps {
 
 /** The admin list: members matching the search and state, newest sign-up first, from this instance's member list. */
 export async function listMembersForAdmin(deps: MembersAdminDeps, query: AdminMembersQuery): Promise<AdminMembersResponse> {
-  await deps.memberList.whenRead(MemberAdminMessages.listLoading);
+  await deps.memberList.kept.whenRead(MemberAdminMessages.listLoading);
   const { members, counts, total } = deps.memberList.find(query);
   return { members, counts, total, page: query.page ?? 1, pageSize: ADMIN_MEMBERS_PAGE_SIZE, totalPages: totalPagesOf(total) };
 }
 
 export async function memberFigures(deps: MembersAdminDeps): Promise<MemberFiguresResponse> {
-  await deps.memberList.whenRead(MemberAdminMessages.listLoading);
+  await deps.memberList.kept.whenRead(MemberAdminMessages.listLoading);
   return deps.memberList.figures();
 }
 
@@ -93,6 +93,6 @@ export async function changeMemberStatus(
   );
   if (result.modifiedCount !== 1) throw new AppError(409, transition.refused);
   deps.onEventsWritten();
-  await deps.memberList.written([userId]);
+  await deps.memberList.kept.written([userId]);
   return getMemberForAdmin(deps, userId);
 }

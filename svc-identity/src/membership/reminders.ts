@@ -65,7 +65,7 @@ export function sweepRemindersEvery(deps: RemindersDeps, intervalMs: number): ()
     logger: deps.logger,
     run: async () => {
       // A list not read yet (its read is retried apart) is a sweep that could not run.
-      if (!(await deps.memberList.isRead(0))) throw new Error('the member list is not read yet');
+      if (!(await deps.memberList.kept.isRead(0))) throw new Error('the member list is not read yet');
       const sent = await sendDueReminders(deps);
       if (sent > 0) deps.logger.info({ reminders: sent }, 'membership reminders recorded');
     },

@@ -66,5 +66,5 @@ export async function deleteOwnAccount(deps: MyAccountDeps, userId: string, requ
   if (deleted.modifiedCount !== 1) throw unauthorized();
   deps.onEventsWritten();
   await deps.loginLimits.clearAccount(user.email);
-  await deps.memberList.written([userId]);
+  await deps.memberList.kept.written([userId]);
 }

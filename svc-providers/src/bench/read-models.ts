@@ -126,12 +126,12 @@ async function measure(providers: number) {
   return {
     indexBuildMs,
     indexMB: mb(indexBytes),
-    indexEstimateMB: mb(index.figures().approximateBytes),
+    indexEstimateMB: mb(index.memoryFigures().approximateBytes),
     textMB: mb(textBytes),
     reviews: queue.size,
     queueBuildMs,
     queueMB: mb(queueBytes),
-    queueEstimateMB: mb(queue.figures().approximateBytes),
+    queueEstimateMB: mb(queue.memoryFigures().approximateBytes),
     timings,
   };
 }

@@ -23,7 +23,7 @@ beforeAll(async () => {
     accounts: identityAccounts(site.identity.url, site.internalApiToken),
     storage: {} as UploadStorage,
     logger: createLogger('test', 'silent'),
-    search: new ProviderSearch(providerModel(connection), createLogger('test', 'silent')),
+    search: new ProviderSearch(providerModel(connection), { logger: createLogger('test', 'silent') }),
     onEventsWritten: () => undefined,
   };
 }, 60_000);

@@ -1,15 +1,14 @@
 import { REVIEW_STATES, type ReviewState } from '@altmed/contracts';
 import {
-  EventFedReadModel,
+  KeptReadModel,
   MAP_ENTRY_BYTES,
-  applyReadByIds,
   createEvent,
   idsNamedBy,
   objectBytes,
   stringBytes,
-  type EventBroker,
   type Logger,
   type ReadModelFigures,
+  type ServiceMetrics,
 } from '@altmed/service-kit';
 import type { ReviewDocument, ReviewModel } from './review.model';
 
@@ -71,7 +70,7 @@ export class ModerationQueueIndex {
   }
 
   /** Its reviews and their memory, roughly: each one's object, id and place in the map and in its list. */
-  figures(): ReadModelFigures {
+  memoryFigures(): ReadModelFigures {
     let bytes = 0;
     for (const review of this.byId.values()) bytes += QUEUED_REVIEW_BYTES + stringBytes(review.id);
     return { entries: this.byId.size, approximateBytes: bytes };
@@ -125,64 +124,40 @@ const READ_BATCH = 2_000;
 export const reviewChangedEvent = (reviewIds: string[]) => createEvent('review.changed', { reviewIds }, 'svc-providers');
 
 /**
- * The admin Reviews page's read model: which active reviews are in each state, in the page's order,
- * held by each instance in memory and kept current as `EventFedReadModel` tells (review.changed).
- * The local database would decode every review of a state to sort or count them. The page's
- * records themselves are read from MongoDB by id.
+ * The admin Reviews page's read model (a `KeptReadModel`, read before the service listens): which
+ * active reviews are in each state, in the page's order, kept current by review.changed. The local
+ * database would decode every review of a state to sort or count them. The page's records themselves
+ * are read from MongoDB by id.
  */
 export class ModerationQueue {
-  private index = new ModerationQueueIndex();
-  private readonly kept: EventFedReadModel;
+  readonly kept: KeptReadModel<QueuedRecord, ModerationQueueIndex>;
 
-  constructor(reviews: ReviewModel, logger: Logger) {
-    this.kept = new EventFedReadModel(
+  constructor(reviews: ReviewModel, { logger, metrics }: { logger: Logger; metrics?: ServiceMetrics }) {
+    this.kept = new KeptReadModel(
       {
         name: 'review-moderation',
         eventTypes: ['review.changed'],
         idsOf: (event) => idsNamedBy(event, 'review'),
-        readAll: async () => {
-          // Every review, filtered here: nearly all are active, so a filter would save nothing (see review.model.ts).
-          this.index = await ModerationQueueIndex.of(reviews.find().select(QUEUED_FIELDS).lean<QueuedRecord[]>().cursor({ batchSize: READ_BATCH }));
-          return this.index.size;
-        },
-        readByIds: async (ids) => {
-          const records = await reviews
+        // Every review, filtered as the index is built: nearly all are active, so a filter would save nothing (see review.model.ts).
+        readAll: () => reviews.find().select(QUEUED_FIELDS).lean<QueuedRecord[]>().cursor({ batchSize: READ_BATCH }),
+        readByIds: (ids) =>
+          reviews
             .find({ _id: { $in: [...ids] } })
             .select(QUEUED_FIELDS)
-            .lean<QueuedRecord[]>();
-          applyReadByIds(this.index, ids, records);
-        },
+            .lean<QueuedRecord[]>()
+            .exec(),
+        build: (records) => ModerationQueueIndex.of(records),
       },
-      logger,
+      new ModerationQueueIndex(),
+      { logger, metrics },
     );
   }
 
   count(state: ReviewState): number {
-    return this.index.count(state);
+    return this.kept.index.count(state);
   }
 
   page(state: ReviewState, skip: number, limit: number): string[] {
-    return this.index.page(state, skip, limit);
-  }
-
-  /** What the index holds, for `/metrics`. */
-  figures(): ReadModelFigures {
-    return this.index.figures();
-  }
-
-  subscribe(broker: EventBroker): void {
-    this.kept.subscribe(broker);
-  }
-
-  warmUp(): Promise<number> {
-    return this.kept.warmUp();
-  }
-
-  refresh(reviewIds: readonly string[]): Promise<void> {
-    return this.kept.refresh(reviewIds);
-  }
-
-  stop(): void {
-    this.kept.stop();
+    return this.kept.index.page(state, skip, limit);
   }
 }

@@ -14,7 +14,7 @@ import {
   type ReviewsResponse,
   type writeReviewRequestSchema,
 } from '@altmed/contracts';
-import { conflict, notFound, isDuplicateKeyError, outboxFieldsFor, readOwnWrite, withEvents } from '@altmed/service-kit';
+import { conflict, notFound, isDuplicateKeyError, outboxFieldsFor, withEvents } from '@altmed/service-kit';
 import type { z } from 'zod';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 import type { ReviewDocument, ReviewModel, ReviewModerationEntry } from './review.model';
@@ -38,7 +38,7 @@ export interface ReviewsDeps {
  */
 async function reviewWritten(deps: ReviewsDeps, reviewId: string): Promise<void> {
   deps.onEventsWritten();
-  await readOwnWrite(deps.moderation.refresh([reviewId]));
+  await deps.moderation.kept.written([reviewId]);
 }
 
 type WriteReview = z.infer<typeof writeReviewRequestSchema>;
@@ -220,7 +220,7 @@ export async function listReviewsForAdmin(deps: ReviewsDeps, state: ReviewState,
   const skip = (page - 1) * ADMIN_REVIEWS_PAGE_SIZE;
   let found = await reviewsOfPage(deps, state, skip);
   if (found.stale.length > 0) {
-    await deps.moderation.refresh(found.stale);
+    await deps.moderation.kept.refresh(found.stale);
     found = await reviewsOfPage(deps, state, skip);
   }
   // The providers' names come through the record cache that list pages share (a page's 20 records from FerretDB cost ~9 ms of CPU).

@@ -187,16 +187,16 @@ describe('the search index', () => {
 
   it('reports its entries, and memory that follows them', async () => {
     const small = await ProviderSearchIndex.of([recordOf(1), recordOf(2)]);
-    const before = small.figures();
+    const before = small.memoryFigures();
     expect(before.entries).toBe(2);
     small.upsert(recordOf(3, { providerName: 'Dr. Maximiliana Worthington-Featherstonehaugh, ND' }));
-    const grown = small.figures();
+    const grown = small.memoryFigures();
     expect(grown.entries).toBe(3);
     expect(grown.approximateBytes).toBeGreaterThan(before.approximateBytes + 100);
     small.remove(generatedProviderId(3));
-    expect(small.figures().entries).toBe(2);
-    expect(small.figures().approximateBytes).toBeLessThan(grown.approximateBytes);
+    expect(small.memoryFigures().entries).toBe(2);
+    expect(small.memoryFigures().approximateBytes).toBeLessThan(grown.approximateBytes);
     // About half a kilobyte an entry beside its words, as the read-models bench measures.
-    expect(index.figures().approximateBytes / index.size).toBeGreaterThan(500);
+    expect(index.memoryFigures().approximateBytes / index.size).toBeGreaterThan(500);
   });
 });

@@ -220,7 +220,7 @@ export class ProviderSearchIndex {
   }
 
   /** Its entries and their memory, roughly: each entry's object and strings, the columns, the text index. */
-  figures(): ReadModelFigures {
+  memoryFigures(): ReadModelFigures {
     let bytes = this.bySlot.length * 8 + this.cityIds.size * MAP_ENTRY_BYTES + this.text.approximateBytes();
     for (const entry of this.entries.values()) {
       bytes += ENTRY_BYTES + MAP_ENTRY_BYTES;

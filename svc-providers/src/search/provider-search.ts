@@ -1,14 +1,5 @@
 import { type AdminProvidersQuery, type DirectorySearch } from '@altmed/contracts';
-import {
-  EventFedReadModel,
-  applyReadByIds,
-  createEvent,
-  readOwnWrite,
-  type EventBroker,
-  type Logger,
-  type ReadModelFigures,
-  idsNamedBy,
-} from '@altmed/service-kit';
+import { KeptReadModel, createEvent, idsNamedBy, type Logger, type ServiceMetrics } from '@altmed/service-kit';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 import { ProviderRecordCache } from './provider-records';
 import { ProviderSearchIndex, SEARCH_ENTRY_FIELDS, type AdminResult, type DirectoryResult, type SearchedRecord } from './provider-search-index';
@@ -20,41 +11,41 @@ const READ_BATCH = 1_000;
 export const providerChangedEvent = (providerIds: string[]) => createEvent('provider.changed', { providerIds }, 'svc-providers');
 
 /**
- * This instance's search index, kept current as `EventFedReadModel` tells: every provider with an
- * account, read again after every provider event (a record gone, or without an account, leaves it).
+ * This instance's search index (a `KeptReadModel`, read before the service listens): every provider
+ * with an account, read again after every provider event (a record gone, or without an account,
+ * leaves it); and beside it the records lists show, which its events keep true.
  */
 export class ProviderSearch {
-  private index = new ProviderSearchIndex();
-  private readonly kept: EventFedReadModel;
+  readonly kept: KeptReadModel<SearchedRecord, ProviderSearchIndex>;
   private readonly records: ProviderRecordCache;
 
-  constructor(providers: ProviderModel, logger: Logger) {
+  constructor(providers: ProviderModel, { logger, metrics }: { logger: Logger; metrics?: ServiceMetrics }) {
     this.records = new ProviderRecordCache(providers);
-    this.kept = new EventFedReadModel(
+    this.kept = new KeptReadModel(
       {
         name: 'provider-search',
         eventTypes: ['provider.changed', 'provider.status_changed', 'provider.registered'],
         idsOf: (event) => idsNamedBy(event, 'provider'),
-        readAll: async () => {
-          // Through a cursor: 100,000 whole records at once would take more memory than the index they make.
-          const records = providers.find({ accountState: 'active' }).select(SEARCH_ENTRY_FIELDS).lean<SearchedRecord[]>().cursor({ batchSize: READ_BATCH });
-          this.index = await ProviderSearchIndex.of(records);
-          // Records a list read while this ran may predate it: the kept ones never lag the index.
-          this.records.forget('all');
-          return this.index.size;
-        },
+        readAll: () => providers.find({ accountState: 'active' }).select(SEARCH_ENTRY_FIELDS).lean<SearchedRecord[]>().cursor({ batchSize: READ_BATCH }),
         readByIds: async (ids) => {
           const records = await providers
             .find({ _id: { $in: [...ids] } })
             .select(SEARCH_ENTRY_FIELDS)
             .lean<SearchedRecord[]>();
-          applyReadByIds(this.index, ids, records);
           // A list may have kept a record between the change and this read, and the read may hold a later change.
           this.records.forget(ids);
+          return records;
+        },
+        build: async (records) => {
+          const index = await ProviderSearchIndex.of(records);
+          // Records a list read while this ran may predate it: the kept ones never lag the index.
+          this.records.forget('all');
+          return index;
         },
         onChange: (ids) => this.records.forget(ids),
       },
-      logger,
+      new ProviderSearchIndex(),
+      { logger, metrics },
     );
   }
 
@@ -64,36 +55,11 @@ export class ProviderSearch {
   }
 
   directory(search: DirectorySearch, onlyIds?: readonly string[]): DirectoryResult {
-    return this.index.directory(search, onlyIds);
+    return this.kept.index.directory(search, onlyIds);
   }
 
   admin(query: AdminProvidersQuery): AdminResult {
-    return this.index.admin(query);
-  }
-
-  /** What the index holds, for `/metrics`. */
-  figures(): ReadModelFigures {
-    return this.index.figures();
-  }
-
-  subscribe(broker: EventBroker): void {
-    this.kept.subscribe(broker);
-  }
-
-  warmUp(): Promise<number> {
-    return this.kept.warmUp();
-  }
-
-  load(reason: string): Promise<void> {
-    return this.kept.load(reason);
-  }
-
-  refresh(providerIds: readonly string[]): Promise<void> {
-    return this.kept.refresh(providerIds);
-  }
-
-  stop(): void {
-    this.kept.stop();
+    return this.kept.index.admin(query);
   }
 }
 
@@ -104,5 +70,5 @@ export class ProviderSearch {
  */
 export async function providerWritten(deps: { search: ProviderSearch; onEventsWritten: () => void }, providerId: string): Promise<void> {
   deps.onEventsWritten();
-  await readOwnWrite(deps.search.refresh([providerId]));
+  await deps.search.kept.written([providerId]);
 }
