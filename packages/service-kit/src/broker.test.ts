@@ -1,9 +1,20 @@
 import { connect } from 'amqplib';
-import { eventually, proxyFor } from '@altmed/local-stack/src/testing';
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@altmed/contracts';
+import { eventually, proxyFor, testEventsExchange } from '@altmed/local-stack/src/testing';
 import { ConfigError, DEFAULT_RETRY_POLICY, EventBroker, createLogger, retryDelayMs, retrySpanMs, retryTiersMs } from './index';
 import { listeningForErrorsDuring } from './broker';
 
 const logger = createLogger('broker-test', 'silent');
+
+const signedUp = (): EventEnvelope => ({
+  id: randomUUID(),
+  type: 'user.signed_up',
+  version: 1,
+  time: new Date().toISOString(),
+  source: 'broker-test',
+  data: { userId: randomUUID(), email: 'ada@example.com', name: 'Ada', role: 'user' },
+});
 
 describe('the retry policy', () => {
   it('backs off exponentially up to its cap and, by default, keeps retrying for more than an hour', () => {
@@ -37,6 +48,33 @@ describe('the broker connections', () => {
       await consuming.close();
       await publishingOnly.close();
       await proxy.stop();
+    }
+  });
+});
+
+describe('a short-lived publisher (the seed)', () => {
+  it('can publish as soon as publishingReady resolves', async () => {
+    const exchange = testEventsExchange();
+    // A queue bound to the type, so the broker routes the event (an unroutable one is refused).
+    const listener = new EventBroker({ url: process.env.AMQP_URL!, logger, exchange });
+    const queue = `broker-test.ready.${Date.now()}`;
+    listener.consume({ queue, eventTypes: ['user.signed_up'], handle: async () => undefined });
+    await listener.start();
+    await eventually(() => listener.isConnected());
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const publisher = new EventBroker({ url: process.env.AMQP_URL!, logger, exchange });
+        await publisher.start();
+        try {
+          await publisher.publishingReady();
+          expect(publisher.canPublish()).toBe(true);
+          await expect(publisher.publish(signedUp())).resolves.toBeUndefined();
+        } finally {
+          await publisher.close();
+        }
+      }
+    } finally {
+      await listener.close();
     }
   });
 });

@@ -131,7 +131,6 @@ export class EventBroker {
         if (message.properties.messageId) this.returned.add(message.properties.messageId);
       });
       this.publishChannel = channel;
-      this.publishing.emit('publish-ready');
     });
     if (!this.consumes) return;
     this.consumer = await this.connect('consumer', async (model) => {
@@ -155,8 +154,8 @@ export class EventBroker {
 
   /** Resolves once events can be published (for a short-lived publisher, such as the seed); rejects after `timeoutMs`. */
   async publishingReady(timeoutMs = PUBLISH_TIMEOUT_MS): Promise<void> {
-    if (this.canPublish()) return;
-    await once(this.publishing, 'publish-ready', { signal: AbortSignal.timeout(timeoutMs) });
+    const signal = AbortSignal.timeout(timeoutMs);
+    while (!this.canPublish()) await once(this.publishing, 'publish-ready', { signal });
   }
 
   /**
@@ -215,6 +214,8 @@ export class EventBroker {
     });
     connection.on('connect', () => {
       this.connected[role] = true;
+      // Only now, after the setup: until the connection says so, publish refuses ("not connected").
+      if (role === 'publisher') this.publishing.emit('publish-ready');
       logger.info({ role }, 'broker connected');
     });
     connection.on('disconnect', (err: Error) => {
@@ -386,7 +387,7 @@ export class EventBroker {
   /** Publishes the retry copy on the publishing connection, so the consuming one never publishes. */
   private async sendToDelayQueue(queue: string, delayMs: number, message: ConsumeMessage, retry: number): Promise<void> {
     // A publishing connection being rebuilt is waited for (briefly), rather than returning the message in a tight loop.
-    if (!this.publishChannel) await once(this.publishing, 'publish-ready', { signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS) });
+    if (!this.publishChannel) await this.publishingReady();
     const channel = this.publishChannel;
     if (!channel || !this.connected.publisher) throw new Error('Broker is not connected');
     const { headers = {}, ...properties } = message.properties as Omit<Options.Publish, 'headers'> & { headers?: Record<string, unknown> };

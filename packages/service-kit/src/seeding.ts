@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { backOff } from 'exponential-backoff';
 import mongoose, { type Connection } from 'mongoose';
 import type { EventEnvelope } from '@altmed/contracts';
 import { EventBroker } from './broker';
@@ -85,8 +86,15 @@ export async function tellRunningInstances(
   const connection = new EventBroker({ url: broker.AMQP_URL, logger: createLogger('seed', 'error'), exchange: broker.EVENTS_EXCHANGE });
   await connection.start();
   try {
-    await connection.publishingReady();
-    for (const event of events) await connection.publish(event);
+    // Each event once more after a dropped connection (a seed's hundreds of events outlast a blip).
+    for (const event of events)
+      await backOff(
+        async () => {
+          await connection.publishingReady();
+          await connection.publish(event);
+        },
+        { numOfAttempts: 4, startingDelay: 250 },
+      );
   } catch (err) {
     log(`Running instances were not told (${err instanceof Error ? err.message : String(err)}); they read the records when they start.`);
   } finally {
