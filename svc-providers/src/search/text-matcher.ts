@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import { LRUCache } from 'lru-cache';
-import { objectBytes } from '@altmed/service-kit';
+import { objectBytes, stringBytes } from '@altmed/service-kit';
 
 /** What a provider's entry gives the text index: its slot (the index's number for it) and the fields searched. */
 export interface TextDocument {
@@ -45,7 +45,8 @@ const SLOT_BYTES = 8;
  * Words and the slots that hold them, for the start-of-word and one-typo matches: the words in
  * minisearch's radix tree (`SearchableMap`, which answers prefixes and edit distances), the slots
  * beside each word as numbers. minisearch's own index keeps a map per word and field and an object
- * per document besides: at 100,000 providers 196 MB, these 57 MB (docs/benchmarks.md).
+ * per document besides: at 100,000 providers 196 MB, where these and `SortedWordSlots` take 21 MB
+ * (docs/benchmarks.md).
  */
 class WordSlots {
   private readonly words = new SearchableMap<Postings>();
@@ -102,6 +103,117 @@ class WordSlots {
 }
 
 /**
+ * Words matched by their start only (the city, email and NPI, which only admins search, without
+ * typos), in a sorted array beside their slots: most of these words belong to one provider, where a
+ * radix tree's node costs about 250 bytes and a place in these arrays about 50. Words added come in
+ * order at the next search (a build adds 100,000 providers' words, then sorts them once).
+ */
+class SortedWordSlots {
+  private words: string[] = [];
+  private slots: Postings[] = [];
+  private pending: { word: string; slot: number }[] = [];
+  private slotsInArrays = 0;
+  private arrays = 0;
+
+  add(slot: number, words: readonly string[]): void {
+    for (const word of words) this.pending.push({ word, slot });
+  }
+
+  remove(slot: number, words: readonly string[]): void {
+    this.settle();
+    for (const word of words) {
+      const at = this.positionOf(word);
+      if (this.words[at] !== word) continue;
+      const postings = this.slots[at]!;
+      if (postings === slot) {
+        this.words.splice(at, 1);
+        this.slots.splice(at, 1);
+      } else if (Array.isArray(postings)) {
+        const index = postings.indexOf(slot);
+        if (index === -1) continue;
+        postings.splice(index, 1);
+        this.slotsInArrays -= 1;
+        if (postings.length === 1) {
+          this.slots[at] = postings[0]!;
+          this.arrays -= 1;
+          this.slotsInArrays -= 1;
+        }
+      }
+    }
+  }
+
+  mark(matches: Uint8Array, prefix: string): void {
+    this.settle();
+    for (let at = this.positionOf(prefix); at < this.words.length && this.words[at]!.startsWith(prefix); at += 1) {
+      const postings = this.slots[at]!;
+      if (typeof postings === 'number') matches[postings] = 1;
+      else for (const slot of postings) matches[slot] = 1;
+    }
+  }
+
+  approximateBytes(): number {
+    let bytes = (this.words.length + this.pending.length) * 2 * SLOT_BYTES + this.arrays * objectBytes(2) + this.slotsInArrays * SLOT_BYTES;
+    for (const word of this.words) bytes += stringBytes(word);
+    return bytes;
+  }
+
+  /** The first position whose word is not before `word`. */
+  private positionOf(word: string): number {
+    let low = 0;
+    let high = this.words.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.words[middle]! < word) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Merges the words added since the last search into the sorted arrays. */
+  settle(): void {
+    if (this.pending.length === 0) return;
+    const added = this.pending.sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : a.slot - b.slot));
+    this.pending = [];
+    const words: string[] = [];
+    const slots: Postings[] = [];
+    let kept = 0;
+    const append = (word: string, postings: Postings) => {
+      const last = words.length - 1;
+      if (last >= 0 && words[last] === word) {
+        // The arrays are this instance's own (the previous arrays are dropped): grown in place.
+        const before = slots[last]!;
+        const merged = typeof before === 'number' ? [before] : before;
+        if (typeof before === 'number') {
+          this.arrays += 1;
+          this.slotsInArrays += 1;
+        }
+        if (typeof postings === 'number') merged.push(postings);
+        else for (const slot of postings) merged.push(slot);
+        this.slotsInArrays += typeof postings === 'number' ? 1 : postings.length;
+        if (typeof postings !== 'number') {
+          this.arrays -= 1;
+          this.slotsInArrays -= postings.length;
+        }
+        slots[last] = merged;
+      } else {
+        words.push(word);
+        slots.push(postings);
+      }
+    };
+    for (const { word, slot } of added) {
+      while (kept < this.words.length && this.words[kept]! <= word) {
+        append(this.words[kept]!, this.slots[kept]!);
+        kept += 1;
+      }
+      append(word, slot);
+    }
+    for (; kept < this.words.length; kept += 1) append(this.words[kept]!, this.slots[kept]!);
+    this.words = words;
+    this.slots = slots;
+  }
+}
+
+/**
  * Which providers hold every word of a search at the start of a word of their text fields (and, for
  * members, with one typo in long words). The answer for a word is kept as a byte per slot until a
  * provider's text changes, so a common word ("health", a city) costs its thousands of matches once,
@@ -109,7 +221,7 @@ class WordSlots {
  */
 export class TextMatcher {
   private readonly names = new WordSlots();
-  private readonly others = new WordSlots();
+  private readonly others = new SortedWordSlots();
   private readonly wordMatches = new LRUCache<string, Uint8Array>({ maxSize: WORD_CACHE_BYTES, sizeCalculation: (matches) => matches.byteLength || 1 });
 
   add(document: TextDocument): void {
@@ -137,6 +249,7 @@ export class TextMatcher {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
       for (const document of documents.slice(start, start + BUILD_CHUNK)) this.index(document);
     }
+    this.others.settle();
     this.wordMatches.clear();
   }
 
@@ -177,7 +290,7 @@ export class TextMatcher {
     // Members may mistype a long word; an admin's NPI or email one character off is another provider.
     const typos = scope === 'directory' && word.length >= TYPO_TOLERANT_LENGTH && !/\d/.test(word);
     this.names.mark(matches, word, typos);
-    if (scope === 'admin') this.others.mark(matches, word, false);
+    if (scope === 'admin') this.others.mark(matches, word);
     this.wordMatches.set(key, matches);
     return matches;
   }
