@@ -84,6 +84,9 @@ export class KeptReadModel<R extends { _id: string }, I extends ReadModelIndex<R
   private markRead!: () => void;
   private readonly firstRead = new Promise<void>((resolve) => (this.markRead = resolve));
   private readonly logger: Logger;
+  /** Counts the reads applied; the figures are computed again only after one (a walk of every entry). */
+  private readsApplied = 0;
+  private figures: { afterRead: number; figures: ReadModelFigures } | undefined;
 
   constructor(
     private readonly source: ReadModelSource<R, I>,
@@ -92,7 +95,7 @@ export class KeptReadModel<R extends { _id: string }, I extends ReadModelIndex<R
   ) {
     this.current = empty;
     this.logger = logger;
-    metrics?.readModel(source.name, () => this.current.memoryFigures());
+    metrics?.readModel(source.name, () => this.memoryFigures());
   }
 
   /** The index as last read: answer from it without keeping it across an await (a full read replaces it). */
@@ -194,6 +197,12 @@ export class KeptReadModel<R extends { _id: string }, I extends ReadModelIndex<R
     clearTimeout(this.bulkChangeTimer);
   }
 
+  /** The index's figures for `/metrics`, as of the last read applied: an idle site's scrapes walk nothing. */
+  private memoryFigures(): ReadModelFigures {
+    if (this.figures?.afterRead !== this.readsApplied) this.figures = { afterRead: this.readsApplied, figures: this.current.memoryFigures() };
+    return this.figures.figures;
+  }
+
   private serially<T>(read: () => Promise<T>): Promise<T> {
     const next = this.reads.then(read, read);
     this.reads = next.catch(() => undefined);
@@ -203,6 +212,7 @@ export class KeptReadModel<R extends { _id: string }, I extends ReadModelIndex<R
   private async readAll(reason: string): Promise<number> {
     const startedAt = performance.now();
     this.current = await this.source.build(this.source.readAll());
+    this.readsApplied += 1;
     this.markRead();
     const records = this.current.size;
     this.logger.info({ model: this.source.name, reason, records, ms: Math.round(performance.now() - startedAt) }, 'read model read from the database');
@@ -214,5 +224,6 @@ export class KeptReadModel<R extends { _id: string }, I extends ReadModelIndex<R
     const found = new Set(records.map((record) => record._id));
     for (const record of records) this.current.upsert(record);
     for (const id of ids) if (!found.has(id)) this.current.remove(id);
+    this.readsApplied += 1;
   }
 }
