@@ -103,10 +103,16 @@ export function searchEntryOf(record: SearchedRecord): SearchEntry | undefined {
 /** One array per list of areas, shared by the entries that name the same areas in the same order. */
 const AREA_LISTS = new Map<string, readonly string[]>();
 
+/** Lists kept to share, at most: beyond it (lists in unusual orders, arriving over months) it starts again. */
+const MAX_AREA_LISTS = 10_000;
+
 function sharedAreas(areas: readonly string[]): readonly string[] {
   const key = areas.join('\n');
   let shared = AREA_LISTS.get(key);
-  if (!shared) AREA_LISTS.set(key, (shared = Object.freeze([...areas])));
+  if (!shared) {
+    if (AREA_LISTS.size >= MAX_AREA_LISTS) AREA_LISTS.clear();
+    AREA_LISTS.set(key, (shared = Object.freeze([...areas])));
+  }
   return shared;
 }
 
@@ -273,12 +279,17 @@ export class ProviderSearchIndex {
    * replaces keeps answering meanwhile.
    */
   static async of(records: Iterable<SearchedRecord> | AsyncIterable<SearchedRecord>): Promise<ProviderSearchIndex> {
-    const cityIds = new Map<string, number>();
-    const entries: IndexedEntry[] = [];
+    // A cursor over records that change as it reads may give one twice: the later read is the one kept.
+    const read = new Map<string, SearchEntry>();
     for await (const record of records) {
       const found = searchEntryOf(record);
-      if (found) entries.push({ ...found, slot: entries.length, cityId: internCity(cityIds, found.city) });
+      if (found) read.set(found.id, found);
+      else read.delete(record._id);
     }
+    const cityIds = new Map<string, number>();
+    const entries: IndexedEntry[] = [];
+    for (const found of read.values()) entries.push({ ...found, slot: entries.length, cityId: internCity(cityIds, found.city) });
+    read.clear();
     const index = new ProviderSearchIndex(entries);
     for (const [city, id] of cityIds) index.cityIds.set(city, id);
     await index.text.addAll(entries);

@@ -119,9 +119,14 @@ class SortedWordSlots {
     for (const word of words) this.pending.push({ word, slot });
   }
 
+  /** Takes the slot from these words, whether they are still waiting to be merged or in the arrays: no merge for a change. */
   remove(slot: number, words: readonly string[]): void {
-    this.settle();
     for (const word of words) {
+      const waiting = this.pending.findIndex((added) => added.slot === slot && added.word === word);
+      if (waiting !== -1) {
+        this.pending.splice(waiting, 1);
+        continue;
+      }
       const at = this.positionOf(word);
       if (this.words[at] !== word) continue;
       const postings = this.slots[at]!;
