@@ -115,7 +115,8 @@ export async function runBench(): Promise<number> {
       console.log(
         [
           `at scale (${scaleSet.members} members, ${scaleSet.providers} providers, ${scaleSet.reviews} reviews):`,
-          `  seed ${seedSeconds.toFixed(0)} s; idle site ${(idle * 100).toFixed(1)} % of one core; start with the data (stop to ready) ${startSeconds.toFixed(0)} s`,
+          `  seed ${seedSeconds.toFixed(0)} s; idle site ${(idle.total * 100).toFixed(1)} % of one core; start with the data (stop to ready) ${startSeconds.toFixed(0)} s`,
+          `  idle, by process: ${idle.byProcess.map(([name, share]) => `${name} ${(share * 100).toFixed(2)} %`).join(', ')}`,
           `  resident memory after the calls: ${residentAfterCalls}`,
           `  resident memory ${AFTER_START_SETTLE_MS / 1000} s after the start: ${residentOfEach(marketplace)}`,
         ].join('\n'),

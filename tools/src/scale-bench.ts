@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { eventually, sleep } from './net';
@@ -106,19 +107,34 @@ function descendantsOf(root: number): number[] {
   return found;
 }
 
-/** CPU seconds (user and system) the processes have used so far. */
-function cpuSecondsOf(pids: number[]): number {
+/** CPU seconds (user and system) each process has used so far; one that has exited is left out. */
+function cpuSecondsOf(pids: number[]): Map<number, number> {
   const ticksPerSecond = 100;
-  let ticks = 0;
+  const seconds = new Map<number, number>();
   for (const pid of pids) {
     try {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerSecond);
     } catch {
       // the process has just exited
     }
   }
-  return ticks / ticksPerSecond;
+  return seconds;
+}
+
+/** What a process is, for the idle figures: the unit it runs (`svc-providers`), or its program's name (`ferretdb`, `prometheus`). */
+function processName(pid: number): string {
+  try {
+    const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const unit = args.map((arg) => /\/(gateway|svc-[a-z]+)\/dist\/main\.js$/.exec(arg)?.[1]).find(Boolean);
+    if (unit) return unit;
+    // A Node process by its script (the runtime's own name says nothing), anything else by its program.
+    const program = args[0] ? path.basename(args[0]) : String(pid);
+    const script = program === 'node' ? args.slice(1).find((arg) => !arg.startsWith('-')) : undefined;
+    return script ? path.basename(script) : program;
+  } catch {
+    return String(pid);
+  }
 }
 
 /** The largest resident set among a unit's processes (its worker), in MB. */
@@ -135,12 +151,24 @@ export function residentMbOf(unitPid: number): number {
   return largest;
 }
 
-/** The share of one core the whole site (every process this bench started: database, services, gateway) uses while nobody calls it. */
-export async function idleCpuShare(): Promise<number> {
+/**
+ * The share of one core the whole site (every process this bench started: database, services,
+ * gateway, relays, Prometheus, Jaeger) uses while nobody calls it, in total and by process name
+ * (a unit's host and worker count as one), largest first.
+ */
+export async function idleCpuShare(): Promise<{ total: number; byProcess: [name: string, share: number][] }> {
   const processes = descendantsOf(process.pid);
   const before = cpuSecondsOf(processes);
   await sleep(idleSeconds * 1000);
-  return (cpuSecondsOf(processes) - before) / idleSeconds;
+  const after = cpuSecondsOf(processes);
+  const byName = new Map<string, number>();
+  for (const [pid, seconds] of after) {
+    const used = (seconds - (before.get(pid) ?? seconds)) / idleSeconds;
+    const name = processName(pid);
+    byName.set(name, (byName.get(name) ?? 0) + used);
+  }
+  const byProcess = [...byName].filter(([, share]) => share > 0).sort((a, b) => b[1] - a[1]);
+  return { total: byProcess.reduce((sum, [, share]) => sum + share, 0), byProcess };
 }
 
 /** Waits until svc-providers' search index holds the seeded providers (the seed tells the running instances); answers how long, in seconds. */
