@@ -41,6 +41,48 @@ type Postings = number | number[];
 const WORD_BYTES = 250;
 const SLOT_BYTES = 8;
 
+/** The slots of words held by several, counted for the memory estimate, and the one way postings change. */
+class PostingsCount {
+  slotsInArrays = 0;
+  arrays = 0;
+
+  /** A word's postings with `slot` added (an array already held grows in place). */
+  withSlot(postings: Postings | undefined, slot: number): Postings {
+    if (postings === undefined) return slot;
+    this.slotsInArrays += 1;
+    if (typeof postings !== 'number') {
+      postings.push(slot);
+      return postings;
+    }
+    this.arrays += 1;
+    this.slotsInArrays += 1;
+    return [postings, slot];
+  }
+
+  /** A word's postings without `slot`: undefined when none is left (an array shrinks in place). */
+  withoutSlot(postings: Postings, slot: number): Postings | undefined {
+    if (postings === slot) return undefined;
+    if (typeof postings === 'number') return postings;
+    const at = postings.indexOf(slot);
+    if (at === -1) return postings;
+    postings.splice(at, 1);
+    this.slotsInArrays -= 1;
+    if (postings.length > 1) return postings;
+    this.arrays -= 1;
+    this.slotsInArrays -= 1;
+    return postings[0]!;
+  }
+
+  approximateBytes(): number {
+    return this.arrays * objectBytes(2) + this.slotsInArrays * SLOT_BYTES;
+  }
+}
+
+function markAll(matches: Uint8Array, postings: Postings): void {
+  if (typeof postings === 'number') matches[postings] = 1;
+  else for (const slot of postings) matches[slot] = 1;
+}
+
 /**
  * Words and the slots that hold them, for the start-of-word and one-typo matches: the words in
  * minisearch's radix tree (`SearchableMap`, which answers prefixes and edit distances), the slots
@@ -50,55 +92,34 @@ const SLOT_BYTES = 8;
  */
 class WordSlots {
   private readonly words = new SearchableMap<Postings>();
-  /** The slots kept in arrays (words held by several), and the arrays: for the memory estimate. */
-  private slotsInArrays = 0;
-  private arrays = 0;
+  private readonly count = new PostingsCount();
 
   add(slot: number, words: readonly string[]): void {
     for (const word of words) {
       const postings = this.words.get(word);
-      if (postings === undefined) this.words.set(word, slot);
-      else if (typeof postings === 'number') {
-        this.words.set(word, [postings, slot]);
-        this.arrays += 1;
-        this.slotsInArrays += 2;
-      } else {
-        postings.push(slot);
-        this.slotsInArrays += 1;
-      }
+      const next = this.count.withSlot(postings, slot);
+      if (next !== postings) this.words.set(word, next);
     }
   }
 
   remove(slot: number, words: readonly string[]): void {
     for (const word of words) {
       const postings = this.words.get(word);
-      if (postings === slot) this.words.delete(word);
-      else if (Array.isArray(postings)) {
-        const at = postings.indexOf(slot);
-        if (at === -1) continue;
-        postings.splice(at, 1);
-        this.slotsInArrays -= 1;
-        if (postings.length === 1) {
-          this.words.set(word, postings[0]!);
-          this.arrays -= 1;
-          this.slotsInArrays -= 1;
-        }
-      }
+      if (postings === undefined) continue;
+      const next = this.count.withoutSlot(postings, slot);
+      if (next === undefined) this.words.delete(word);
+      else if (next !== postings) this.words.set(word, next);
     }
   }
 
   approximateBytes(): number {
-    return this.words.size * WORD_BYTES + this.arrays * objectBytes(2) + this.slotsInArrays * SLOT_BYTES;
+    return this.words.size * WORD_BYTES + this.count.approximateBytes();
   }
 
   /** Marks in `matches` the slots holding a word that starts with `word` or, with `typos`, is one edit from it. */
   mark(matches: Uint8Array, word: string, typos: boolean): void {
-    const markAll = (postings: Postings) => {
-      if (typeof postings === 'number') matches[postings] = 1;
-      else for (const slot of postings) matches[slot] = 1;
-    };
-    for (const [, postings] of this.words.atPrefix(word)) markAll(postings);
-    if (typos) for (const [postings] of this.words.fuzzyGet(word, 1).values()) markAll(postings);
+    for (const [, postings] of this.words.atPrefix(word)) markAll(matches, postings);
+    if (typos) for (const [postings] of this.words.fuzzyGet(word, 1).values()) markAll(matches, postings);
   }
 }
 
@@ -112,8 +133,7 @@ class SortedWordSlots {
   private words: string[] = [];
   private slots: Postings[] = [];
   private pending: { word: string; slot: number }[] = [];
-  private slotsInArrays = 0;
-  private arrays = 0;
+  private readonly count = new PostingsCount();
 
   add(slot: number, words: readonly string[]): void {
     for (const word of words) this.pending.push({ word, slot });
@@ -129,35 +149,22 @@ class SortedWordSlots {
       }
       const at = this.positionOf(word);
       if (this.words[at] !== word) continue;
-      const postings = this.slots[at]!;
-      if (postings === slot) {
+      const next = this.count.withoutSlot(this.slots[at]!, slot);
+      if (next !== undefined) this.slots[at] = next;
+      else {
         this.words.splice(at, 1);
         this.slots.splice(at, 1);
-      } else if (Array.isArray(postings)) {
-        const index = postings.indexOf(slot);
-        if (index === -1) continue;
-        postings.splice(index, 1);
-        this.slotsInArrays -= 1;
-        if (postings.length === 1) {
-          this.slots[at] = postings[0]!;
-          this.arrays -= 1;
-          this.slotsInArrays -= 1;
-        }
       }
     }
   }
 
   mark(matches: Uint8Array, prefix: string): void {
     this.settle();
-    for (let at = this.positionOf(prefix); at < this.words.length && this.words[at]!.startsWith(prefix); at += 1) {
-      const postings = this.slots[at]!;
-      if (typeof postings === 'number') matches[postings] = 1;
-      else for (const slot of postings) matches[slot] = 1;
-    }
+    for (let at = this.positionOf(prefix); at < this.words.length && this.words[at]!.startsWith(prefix); at += 1) markAll(matches, this.slots[at]!);
   }
 
   approximateBytes(): number {
-    let bytes = (this.words.length + this.pending.length) * 2 * SLOT_BYTES + this.arrays * objectBytes(2) + this.slotsInArrays * SLOT_BYTES;
+    let bytes = (this.words.length + this.pending.length) * 2 * SLOT_BYTES + this.count.approximateBytes();
     for (const word of this.words) bytes += stringBytes(word);
     return bytes;
   }
@@ -182,25 +189,11 @@ class SortedWordSlots {
     const words: string[] = [];
     const slots: Postings[] = [];
     let kept = 0;
+    // A word already in the arrays and the same word added come one after the other: the added slot joins it.
     const append = (word: string, postings: Postings) => {
       const last = words.length - 1;
-      if (last >= 0 && words[last] === word) {
-        // The arrays are this instance's own (the previous arrays are dropped): grown in place.
-        const before = slots[last]!;
-        const merged = typeof before === 'number' ? [before] : before;
-        if (typeof before === 'number') {
-          this.arrays += 1;
-          this.slotsInArrays += 1;
-        }
-        if (typeof postings === 'number') merged.push(postings);
-        else for (const slot of postings) merged.push(slot);
-        this.slotsInArrays += typeof postings === 'number' ? 1 : postings.length;
-        if (typeof postings !== 'number') {
-          this.arrays -= 1;
-          this.slotsInArrays -= postings.length;
-        }
-        slots[last] = merged;
-      } else {
+      if (last >= 0 && words[last] === word && typeof postings === 'number') slots[last] = this.count.withSlot(slots[last], postings);
+      else {
         words.push(word);
         slots.push(postings);
       }
