@@ -1,20 +1,12 @@
 import { connect } from 'amqplib';
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@altmed/contracts';
 import { eventually, proxyFor, testEventsExchange } from '@altmed/local-stack/src/testing';
-import { ConfigError, DEFAULT_RETRY_POLICY, EventBroker, createLogger, retryDelayMs, retrySpanMs, retryTiersMs } from './index';
+import { ConfigError, DEFAULT_RETRY_POLICY, EventBroker, createEvent, createLogger, retryDelayMs, retrySpanMs, retryTiersMs } from './index';
 import { listeningForErrorsDuring } from './broker';
 
 const logger = createLogger('broker-test', 'silent');
 
-const signedUp = (): EventEnvelope => ({
-  id: randomUUID(),
-  type: 'user.signed_up',
-  version: 1,
-  time: new Date().toISOString(),
-  source: 'broker-test',
-  data: { userId: randomUUID(), email: 'ada@example.com', name: 'Ada', role: 'user' },
-});
+const signedUp = () => createEvent('user.signed_up', { userId: randomUUID(), email: 'ada@example.com', name: 'Ada', role: 'user' }, 'broker-test');
 
 describe('the retry policy', () => {
   it('backs off exponentially up to its cap and, by default, keeps retrying for more than an hour', () => {
