@@ -7,7 +7,7 @@
  * @returns {import('jest').Config}
  */
 function withEsmDependencies(config) {
-  const esmOnly = ['jose', 'http-proxy-middleware', 'httpxy', 'is-plain-obj', 'raw-body'];
+  const esmOnly = ['jose', 'http-proxy-middleware', 'httpxy', 'is-plain-obj', 'raw-body', 'kdbush', 'geokdbush', 'tinyqueue'];
   return {
     ...config,
     transform: { ...config.transform, '^.+\\.m?js$': ['@swc/jest', { module: { type: 'commonjs' } }] },

@@ -14,6 +14,7 @@ import {
   compareResponseSchema,
   directoryQuerySchema,
   directoryResponseSchema,
+  providerProfileQuerySchema,
   savedProvidersResponseSchema,
   savedProviderStateSchema,
 } from './directory';
@@ -128,6 +129,8 @@ export const errorResponseSchema = z.object({
 
 const messageResponseSchema = z.object({ message: z.string() });
 const providerResponseSchema = z.object({ provider: providerSchema });
+/** A profile as a member opens it: from a search near a place, the great-circle miles to the practice's ZIP (one decimal; none when it is not a known US ZIP). */
+const providerProfileResponseSchema = providerResponseSchema.extend({ distanceMiles: z.number().optional() });
 
 const everyone = { anonymous: 'ok', member: 'ok', provider: 'ok', admin: 'ok' } as const;
 const loggedIn = { anonymous: 401, member: 'ok', provider: 'ok', admin: 'ok' } as const;
@@ -351,8 +354,9 @@ export const API_ROUTES = {
     operationId: 'getProvider',
     summary: 'A provider record (members see approved providers only)',
     description:
-      'A provider’s profile with its review figures. Anyone logged in sees approved providers; a pending or blocked record only its own provider and admins see (others get 404). The email and DEA numbers only the provider itself and admins see.',
-    responses: { 200: providerResponseSchema },
+      'A provider’s profile with its review figures. Anyone logged in sees approved providers; a pending or blocked record only its own provider and admins see (others get 404). The email and DEA numbers only the provider itself and admins see. With a place (`near`, or `lat` and `lng`), the distance to the practice.',
+    query: providerProfileQuerySchema,
+    responses: { 200: providerProfileResponseSchema },
   },
   'GET /provider-info/:id/reviews': {
     service: 'providers',

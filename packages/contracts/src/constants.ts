@@ -122,8 +122,13 @@ export const USER_ROLES = ['user', 'provider', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** The members' directory (GET /directory/providers) and saved providers (/saved-providers). */
-export const DIRECTORY_SORTS = ['rating', 'reviews', 'name'] as const;
+/** 'distance' (nearest first) needs a place to measure from: a ZIP code or the member's location. */
+export const DIRECTORY_SORTS = ['rating', 'reviews', 'name', 'distance'] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+/** The radii a search near a place may take, in miles, and the one it takes when none is given. */
+export const DIRECTORY_RADII_MILES = [5, 10, 25, 50, 100] as const;
+export type DirectoryRadius = (typeof DIRECTORY_RADII_MILES)[number];
+export const DIRECTORY_DEFAULT_RADIUS_MILES: DirectoryRadius = 25;
 export const DIRECTORY_PAGE_SIZE = 20;
 /** Past this a search should be narrowed, not paged through (and no query may ask the database for more). */
 export const DIRECTORY_MAX_PAGE = 250;

@@ -9,6 +9,7 @@ export * from './identifiers';
 export * from './api-routes';
 export * from './client-reports';
 export * from './directory';
+export * from './places';
 export * from './reviews';
 export * from './members-admin';
 export * from './orders';

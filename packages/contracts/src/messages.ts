@@ -7,6 +7,7 @@ import {
   COMPARE_MIN_PROVIDERS,
   ADMIN_REVIEWS_MAX_PAGE,
   DIRECTORY_MAX_PAGE,
+  DIRECTORY_RADII_MILES,
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
   REVIEW_TEXT_MAX_LENGTH,
@@ -111,17 +112,27 @@ export const DirectoryMessages = {
   areaInvalid: 'Choose areas of interest from the list',
   stateInvalid: 'Choose a state from the list',
   cityInvalid: 'The city may be at most 100 characters',
-  sortInvalid: 'Sort by rating, reviews or name',
+  sortInvalid: 'Sort by rating, reviews, name or distance',
+  sortNeedsPlace: 'Nearest first needs a ZIP code or your location',
+  radiusInvalid: `Choose a radius of ${DIRECTORY_RADII_MILES.slice(0, -1).join(', ')} or ${DIRECTORY_RADII_MILES.at(-1)} miles`,
+  radiusNeedsPlace: 'A radius needs a ZIP code or your location',
   pageInvalid: `The page must be a whole number from 1 to ${DIRECTORY_MAX_PAGE}`,
   savedInvalid: 'saved may only be true',
   savedLimit: `You can save up to ${SAVED_PROVIDERS_MAX} providers`,
   savedNeedsLogin: 'Log in as a member to see your saved providers',
 } as const;
 
+/** Where a member searches from: a ZIP code, or the browser's position rounded to about a kilometre. */
+export const PlaceMessages = {
+  zipInvalid: 'Enter a 5-digit US ZIP code',
+  zipUnknown: 'We do not know that ZIP code: check it, or try one nearby',
+  locationInvalid: 'The location must be a latitude and a longitude with at most 2 decimals',
+  placeTwice: 'Search near a ZIP code or your location, not both',
+} as const;
+
 /** Compare: providers side by side. */
 export const CompareMessages = {
   idsInvalid: `Choose ${COMPARE_MIN_PROVIDERS} to ${COMPARE_MAX_PROVIDERS} different providers to compare`,
-  zipInvalid: 'The ZIP code must be 5 digits',
 } as const;
 
 /** Reviews written by members, and their moderation. */

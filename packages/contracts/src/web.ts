@@ -6,6 +6,7 @@
 export * from './constants';
 export * from './messages';
 export * from './identifiers';
+export * from './places';
 export type { ClientReport, ClientReportsRequest } from './client-reports';
 export type { ApiPathParameters, ApiQuery, ApiRequestBody, ApiResponseBody, ApiRouteKey } from './api-routes';
 export type {
@@ -47,6 +48,7 @@ export type {
   DirectoryQuery,
   DirectoryResponse,
   DirectorySearch,
+  ProviderProfileQuery,
   SavedProvidersResponse,
   SavedProviderState,
 } from './directory';

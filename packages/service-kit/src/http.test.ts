@@ -76,7 +76,7 @@ describe('the shared HTTP app', () => {
     expect(logged.filter((line) => line.msg === 'request failed').map((line) => line.err?.type)).toEqual(['ZodError']);
   });
 
-  it('writes one short access line per request: who asked what, the answer, and no header', async () => {
+  it('writes one short access line per request: who asked what (no position), the answer, and no header', async () => {
     const lines: Record<string, unknown>[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -91,7 +91,7 @@ describe('the shared HTTP app', () => {
     finishHttpApp(app);
 
     await request(app)
-      .get('/nowhere?page=2')
+      .get('/nowhere?page=2&lat=40.75&lng=-73.99')
       .set('authorization', 'Bearer secret-token')
       .set('cookie', 'session=secret-cookie')
       .set('x-request-id', 'req-1')
@@ -103,14 +103,14 @@ describe('the shared HTTP app', () => {
     expect(accessLines).toHaveLength(2);
     expect(accessLines[0]).toMatchObject({
       msg: 'request completed',
-      req: { id: 'req-1', method: 'GET', url: '/nowhere?page=2', remoteAddress: expect.stringMatching(/127\.0\.0\.1/) as unknown },
+      req: { id: 'req-1', method: 'GET', url: '/nowhere?page=2&lat=-&lng=-', remoteAddress: expect.stringMatching(/127\.0\.0\.1/) as unknown },
       res: { statusCode: 404 },
       responseTime: expect.any(Number) as unknown,
     });
     expect(Object.keys(accessLines[0]!.req as object).sort()).toEqual(['id', 'method', 'remoteAddress', 'url']);
     expect(accessLines[0]!.res).toEqual({ statusCode: 404 });
     expect(accessLines[1]).toMatchObject({ level: 50, msg: 'request failed with status 500', req: { id: 'req-2' }, res: { statusCode: 500 } });
-    expect(JSON.stringify(lines)).not.toMatch(/secret-token|secret-cookie/);
+    expect(JSON.stringify(lines)).not.toMatch(/secret-token|secret-cookie|40\.75|73\.99/);
   });
 
   it('keeps a well-formed request id and replaces a hostile one', async () => {

@@ -84,8 +84,12 @@ export function createHttpApp({ logger, trustProxy, bodyLimit, readiness, option
   return app;
 }
 
+/** Query parameters whose values never reach a log line: a member's position (rounded by the browser, still where they are). */
+const UNLOGGED_VALUES = /([?&](?:lat|lng)=)[^&#]*/g;
+export const loggedUrl = (url: string | undefined) => url?.replace(UNLOGGED_VALUES, '$1-');
+
 /**
- * One short line per request; headers (bearer tokens, cookies) never reach the logs. The serializers
+ * One short line per request; headers (bearer tokens, cookies) and a position in the query never reach the logs. The serializers
  * read the node request and response themselves (`wrapSerializers: false`): pino-std-serializers'
  * wrappers first copy every header of both, for fields this line never shows.
  */
@@ -99,7 +103,7 @@ export function accessLog(logger: Logger) {
       req: (req: IncomingMessage & { id?: unknown; originalUrl?: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.originalUrl ?? req.url,
+        url: loggedUrl(req.originalUrl ?? req.url),
         remoteAddress: req.socket?.remoteAddress,
       }),
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),

@@ -9,6 +9,7 @@
  *   BENCH_READ_MODEL_PROVIDERS=100000,400000 BENCH_READ_MODEL_SAMPLES=20
  */
 import { AREAS_OF_INTEREST, type DirectorySearch, type AdminProvidersQuery } from '@altmed/contracts';
+import { zipCoordinates } from '../places/zip-places';
 import { ProviderSearchIndex, type SearchedRecord } from '../search/provider-search-index';
 import { TextMatcher } from '../search/text-matcher';
 import { ModerationQueueIndex, type QueuedRecord } from '../reviews/moderation-queue';
@@ -40,6 +41,7 @@ function providerRecord(n: number): SearchedRecord {
     npiNumber: provider.npiNumber,
     city: provider.city,
     state: provider.state,
+    zip: provider.zip,
     specialties: [...provider.specialties],
     headshot: { key: `providers/${id}/headshot-${n}.webp`, thumbnailKey: `providers/${id}/headshot-thumb-${n}.webp` },
     reviewStats: { totalReviews: n % 7, averageSatisfactionRating: 4.5, averageEfficacyRating: 4, averageRating: 3 + (n % 5) * 0.5 },
@@ -108,6 +110,9 @@ async function measure(providers: number) {
   const sample = generatedProvider(3);
   const lastName = /^Dr\. \S+ (\S+),/.exec(sample.providerName)![1]!;
   const directory = (search: Partial<DirectorySearch>) => () => index.directory({ sort: 'rating', page: 1, ...search });
+  const midtown = zipCoordinates('10001')!;
+  const near = (radiusMiles: number, search: Partial<DirectorySearch>) => () =>
+    index.directory({ page: 1, near: '10001', ...search }, { near: { origin: midtown, radiusMiles } });
   const admin = (query: AdminProvidersQuery) => () => index.admin(query);
   const calls: Record<string, (sample: number) => unknown> = {
     'directory, first page': directory({}),
@@ -117,6 +122,9 @@ async function measure(providers: number) {
     'directory, an area': directory({ areas: [AREAS_OF_INTEREST[2]] }),
     'directory, state and city': directory({ state: sample.state as DirectorySearch['state'], city: sample.city }),
     'directory, by rating, page 20': directory({ page: 20 }),
+    'directory, near a ZIP, 25 miles, nearest first': near(25, {}),
+    'directory, near a ZIP, 100 miles, nearest first, page 20': near(100, { page: 20 }),
+    'directory, near a ZIP, 100 miles, an area': near(100, { areas: [AREAS_OF_INTEREST[2]] }),
     'admin, by name': admin({ search: lastName }),
     'admin, by NPI': (n) => index.admin({ search: npiFrom(200_000_000 + ((n * 7919) % providers)) }),
     'admin, pending': admin({ status: 'pending' }),

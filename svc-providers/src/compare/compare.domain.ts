@@ -1,7 +1,7 @@
 import type { CompareProvider, CompareQuery, CompareResponse } from '@altmed/contracts';
 import { LISTED, type DirectoryDeps } from '../directory/directory.domain';
 import type { ProviderDocument } from '../providers/provider.model';
-import { milesBetween, zipCoordinates, type Coordinates } from './zip-distance';
+import { milesBetween, zipCoordinates, type Coordinates } from '../places/zip-places';
 
 /** What the comparison reads of a record: never the email, NPI, DEA or licence numbers. */
 const COMPARE_FIELDS = {

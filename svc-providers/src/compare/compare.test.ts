@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { CompareResponse } from '@altmed/contracts';
 import { withDatabase } from '@altmed/local-stack/src/testing';
 import { activeMember, adminToken, memberToken, signUpProvider, startTestProviders, type TestProviders } from '../test/test-service';
-import { milesBetween, zipCoordinates } from './zip-distance';
+import { milesBetween, zipCoordinates } from '../places/zip-places';
 
 let site: TestProviders;
 let admin: string;

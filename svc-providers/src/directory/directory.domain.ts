@@ -3,10 +3,12 @@ import {
   DIRECTORY_MAX_PAGE,
   DIRECTORY_PAGE_SIZE,
   US_STATE_CODES,
+  directoryRadiusOf,
   type DirectoryProvider,
   type DirectoryResponse,
   type DirectorySearch,
 } from '@altmed/contracts';
+import { originOf, roundedMiles } from '../places/zip-places';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 import { searchEntryOf, type SearchEntry } from '../search/provider-search-index';
 import type { ProviderSearch } from '../search/provider-search';
@@ -24,7 +26,7 @@ export interface DirectoryDeps {
  */
 export const LISTED = { accountState: 'active', isApproved: true, isActive: true } as const;
 
-export async function toDirectoryProvider(storage: UploadStorage, entry: SearchEntry): Promise<DirectoryProvider> {
+export async function toDirectoryProvider(storage: UploadStorage, entry: SearchEntry, miles?: number): Promise<DirectoryProvider> {
   return {
     _id: entry.id,
     providerName: entry.providerName,
@@ -36,19 +38,23 @@ export async function toDirectoryProvider(storage: UploadStorage, entry: SearchE
     totalReviews: entry.totalReviews,
     averageRating: entry.averageRating,
     ...(Number.isNaN(entry.verifiedAt) ? {} : { verifiedAt: new Date(entry.verifiedAt).toISOString() }),
+    ...(miles === undefined ? {} : { distanceMiles: roundedMiles(miles) }),
   };
 }
 
 /**
- * One page of the directory, from this instance's search index. `full` is a member with an active
+ * One page of the directory, from this instance's search index; near a place, only the providers
+ * within its radius, each with its distance. `full` is a member with an active
  * membership or an admin; anyone else learns how many providers match and nothing about any of them
  * (not even the counts per area and state, which would place a provider found by name).
  */
 export async function searchDirectory(deps: DirectoryDeps, search: DirectorySearch, full: boolean, onlyIds?: readonly string[]): Promise<DirectoryResponse> {
-  const { entries, total, areaCounts, stateCounts } = deps.search.directory(search, onlyIds);
+  const origin = originOf(search);
+  const near = origin ? { origin, radiusMiles: directoryRadiusOf(search) } : undefined;
+  const { entries, miles, total, areaCounts, stateCounts, withoutDistance } = deps.search.directory(search, { onlyIds, near });
   return {
     access: full ? 'full' : 'preview',
-    providers: full ? await Promise.all(entries.map((entry) => toDirectoryProvider(deps.storage, entry))) : [],
+    providers: full ? await Promise.all(entries.map((entry, at) => toDirectoryProvider(deps.storage, entry, miles?.[at]))) : [],
     total,
     page: search.page,
     pageSize: DIRECTORY_PAGE_SIZE,
@@ -60,6 +66,7 @@ export async function searchDirectory(deps: DirectoryDeps, search: DirectorySear
           (a, b) => b.count - a.count || a.state.localeCompare(b.state),
         )
       : [],
+    ...(withoutDistance === undefined ? {} : { withoutDistance }),
   };
 }
 

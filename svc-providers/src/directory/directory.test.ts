@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { DirectoryProvider, DirectoryResponse, SavedProvidersResponse } from '@altmed/contracts';
 import { eventually, withDatabase } from '@altmed/local-stack/src/testing';
+import { greatCircleMiles } from '../test/great-circle';
 import { activeMember, adminToken, announceProviderChanges, memberToken, signUpProvider, startTestProviders, type TestProviders } from '../test/test-service';
 
 let site: TestProviders;
@@ -17,6 +18,7 @@ interface Listing {
   practiceName: string;
   city: string;
   state: string;
+  zip: string;
   specialties: string[];
   status: 'approved' | 'pending' | 'blocked';
   reviewStats?: { totalReviews: number; averageRating: number };
@@ -30,6 +32,7 @@ const listings: Listing[] = [
     practiceName: 'Green Valley Wellness',
     city: 'Austin',
     state: 'TX',
+    zip: '78704',
     specialties: ['Nutrition', 'Autoimmune'],
     status: 'approved',
     reviewStats: { totalReviews: 3, averageRating: 4.5 },
@@ -40,6 +43,7 @@ const listings: Listing[] = [
     practiceName: 'Harbor Acupuncture',
     city: 'Portland',
     state: 'OR',
+    zip: '97201',
     specialties: ["Women's Health"],
     status: 'approved',
     reviewStats: { totalReviews: 10, averageRating: 4 },
@@ -50,6 +54,7 @@ const listings: Listing[] = [
     practiceName: 'Summit Chiropractic',
     city: 'Austin',
     state: 'TX',
+    zip: '78750',
     specialties: ['Orthopedic'],
     status: 'approved',
   },
@@ -59,6 +64,7 @@ const listings: Listing[] = [
     practiceName: 'Austin Nutrition Pending',
     city: 'Austin',
     state: 'TX',
+    zip: '78704',
     specialties: ['Nutrition'],
     status: 'pending',
   },
@@ -68,6 +74,7 @@ const listings: Listing[] = [
     practiceName: 'Austin Nutrition Blocked',
     city: 'Austin',
     state: 'TX',
+    zip: '78704',
     specialties: ['Nutrition'],
     status: 'blocked',
   },
@@ -86,6 +93,7 @@ beforeAll(async () => {
       practiceName: listing.practiceName,
       city: listing.city,
       state: listing.state,
+      zip: listing.zip,
     });
     await request(site.url)
       .put(`/provider-info/${providerId}/qualifications`)
@@ -128,6 +136,11 @@ afterAll(() => site.stopAll());
 
 async function setStatus(providerId: string, status: 'approve' | 'block') {
   await request(site.url).put(`/admins/providers/${providerId}/status`).set('Authorization', `Bearer ${admin}`).send({ status }).expect(200);
+}
+
+async function setZip(key: string, zip: string) {
+  await withDatabase(site.database, (connection) => connection.collection<{ _id: string }>('providers').updateOne({ _id: ids[key] }, { $set: { zip } }));
+  await announceProviderChanges([ids[key]!]);
 }
 
 const search = (query: string, token?: string) => {
@@ -256,6 +269,89 @@ describe('GET /directory/providers', () => {
     const unfiltered = found(await search('', paying).expect(200));
     expect(found(await search('?q=&areas=&state=&city=&sort=&page=&saved=', paying).expect(200))).toEqual(unfiltered);
     expect((await search('?state=&page=0', paying)).status).toBe(400);
+  });
+
+  describe('near a place', () => {
+    it('lists the providers within the radius nearest first, each with its distance, and counts within the radius', async () => {
+      const result = found(await search('?near=78704&radius=25', paying).expect(200));
+      expect(keysOf(result.providers)).toEqual(['maya', 'ava']);
+      expect(result.providers.map((card) => card.distanceMiles)).toEqual([0, greatCircleMiles('78704', '78750')]);
+      expect(result).toMatchObject({ total: 2, withoutDistance: 0, stateCounts: [{ state: 'TX', count: 2 }] });
+      expect(result.areaCounts).toEqual(
+        expect.arrayContaining([
+          { area: 'Nutrition', count: 1 },
+          { area: 'Orthopedic', count: 1 },
+        ]),
+      );
+      // A smaller radius leaves the provider 11 miles away out, and the counts follow.
+      const within5 = found(await search('?near=78704&radius=5', paying).expect(200));
+      expect(keysOf(within5.providers)).toEqual(['maya']);
+      expect(within5.areaCounts).toEqual([
+        { area: 'Autoimmune', count: 1 },
+        { area: 'Nutrition', count: 1 },
+      ]);
+      // Other orders, areas and text still apply within the radius.
+      expect(keysOf(found(await search('?near=78704&radius=100&sort=name', paying).expect(200)).providers)).toEqual(['ava', 'maya']);
+      expect(keysOf(found(await search('?near=78704&areas=Orthopedic', paying).expect(200)).providers)).toEqual(['ava']);
+      expect(keysOf(found(await search('?near=97201&q=chen', paying).expect(200)).providers)).toEqual(['liam']);
+    });
+
+    it('measures from a rounded position as from a ZIP code', async () => {
+      const result = found(await search('?lat=30.27&lng=-97.74&radius=25', paying).expect(200));
+      expect(keysOf(result.providers)).toEqual(['maya', 'ava']);
+      const position = { latitude: 30.27, longitude: -97.74 };
+      expect(result.providers.map((card) => card.distanceMiles)).toEqual([greatCircleMiles(position, '78704'), greatCircleMiles(position, '78750')]);
+    });
+
+    it('leaves out, and counts, providers whose ZIP is not a known US ZIP', async () => {
+      await setZip('ava', '00000');
+      try {
+        await eventually(async () => found(await search('?near=78704&radius=25', paying)).withoutDistance === 1, 10_000, 'the index did not read the new ZIP');
+        const result = found(await search('?near=78704&radius=25', paying).expect(200));
+        expect(keysOf(result.providers)).toEqual(['maya']);
+        // Without a place, nothing is left out.
+        expect(keysOf(found(await search('?state=TX&sort=name', paying).expect(200)).providers)).toEqual(['ava', 'maya']);
+      } finally {
+        await setZip('ava', '78750');
+        await eventually(async () => found(await search('?near=78704&radius=25', paying)).withoutDistance === 0, 10_000, 'the index did not read the ZIP back');
+      }
+    });
+
+    it('tells a visitor how many providers are near, and nothing about them', async () => {
+      expect(found(await search('?near=78704&radius=25').expect(200))).toEqual({
+        access: 'preview',
+        providers: [],
+        total: 2,
+        page: 1,
+        pageSize: 20,
+        totalPages: 1,
+        areaCounts: [],
+        stateCounts: [],
+        withoutDistance: 0,
+      });
+    });
+
+    it('answers 400 with a clear message to a bad or unknown ZIP, a bad radius or position, and a radius or nearest first without a place', async () => {
+      const bad: [string, string][] = [
+        ['?near=7870', 'Enter a 5-digit US ZIP code'],
+        ['?near=7870a', 'Enter a 5-digit US ZIP code'],
+        ['?near[$ne]=1', 'Unknown field: near[$ne]'],
+        ['?near=00000', 'We do not know that ZIP code: check it, or try one nearby'],
+        ['?near=78704&radius=30', 'Choose a radius of 5, 10, 25, 50 or 100 miles'],
+        ['?near=78704&radius=-5', 'Choose a radius of 5, 10, 25, 50 or 100 miles'],
+        ['?radius=25', 'A radius needs a ZIP code or your location'],
+        ['?sort=distance', 'Nearest first needs a ZIP code or your location'],
+        ['?lat=30.27', 'The location must be a latitude and a longitude with at most 2 decimals'],
+        ['?lat=30.2712&lng=-97.74', 'The location must be a latitude and a longitude with at most 2 decimals'],
+        ['?lat=91&lng=0', 'The location must be a latitude and a longitude with at most 2 decimals'],
+        ['?lat=1e1&lng=0', 'The location must be a latitude and a longitude with at most 2 decimals'],
+        ['?near=78704&lat=30.27&lng=-97.74', 'Search near a ZIP code or your location, not both'],
+      ];
+      for (const [query, message] of bad) {
+        const response = await search(query, paying);
+        expect({ query, status: response.status, message: (response.body as { message?: unknown }).message }).toEqual({ query, status: 400, message });
+      }
+    });
   });
 
   it('answers 401 to a token that is not valid', async () => {

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import type { Provider, ReviewsResponse } from '@altmed/contracts';
 import { eventually, withDatabase, testEventsExchange } from '@altmed/local-stack/src/testing';
+import { greatCircleMiles } from '../test/great-circle';
 import { adminToken, jpegImage, logIn, memberToken, pngImage, signUpProvider, startTestProviders, upload, type TestProviders } from '../test/test-service';
 
 let site: TestProviders;
@@ -300,6 +301,23 @@ describe('who sees a profile', () => {
     expect(seen.headshotUrl).toMatch(/^http/);
     const own = providerOf(await api().get(`/provider-info/${providerId}`).set(bearer(token)).expect(200));
     expect(own.stateLicenses?.[0]?.deaNumber).toBe('AB1234563');
+  });
+
+  it('tells a member opening it from a search near a place how far the practice is, and nothing without a place', async () => {
+    const { providerId } = await completeProvider();
+    await setFlags(providerId, { isApproved: true });
+    const profile = (query: string) => api().get(`/provider-info/${providerId}${query}`).set(bearer(member));
+    // The practice is in 78701 (downtown Austin).
+    expect((await profile('?near=78704').expect(200)).body).toMatchObject({ distanceMiles: greatCircleMiles('78704', '78701') });
+    expect((await profile('?near=75201').expect(200)).body).toMatchObject({ distanceMiles: greatCircleMiles('75201', '78701') });
+    const position = { latitude: 30.27, longitude: -97.74 };
+    expect((await profile('?lat=30.27&lng=-97.74').expect(200)).body).toMatchObject({ distanceMiles: greatCircleMiles(position, '78701') });
+    expect((await profile('').expect(200)).body).not.toHaveProperty('distanceMiles');
+    await setFlags(providerId, { zip: '0000' });
+    expect((await profile('?near=78704').expect(200)).body).not.toHaveProperty('distanceMiles');
+    expect((await profile('?near=00000').expect(400)).body).toEqual({ message: 'We do not know that ZIP code: check it, or try one nearby' });
+    expect((await profile('?near=787').expect(400)).body).toEqual({ message: 'Enter a 5-digit US ZIP code' });
+    expect((await profile('?radius=25').expect(400)).body).toEqual({ message: 'Unknown field: radius' });
   });
 
   it('lets a blocked provider log in and see its record, status and reason; members do not find it', async () => {

@@ -1,6 +1,7 @@
-import { PROFILE_REVIEWS_SHOWN, ProviderMessages, type AccessTokenClaims, type Provider } from '@altmed/contracts';
+import { PROFILE_REVIEWS_SHOWN, ProviderMessages, type AccessTokenClaims, type PlaceQuery, type Provider } from '@altmed/contracts';
 import { forbidden, notFound, type Logger } from '@altmed/service-kit';
 import type { IdentityAccounts } from '../accounts/identity-accounts';
+import { milesBetween, originOf, zipCoordinates } from '../places/zip-places';
 import type { ReviewModel } from '../reviews/review.model';
 import { countReviewStats } from '../reviews/review-stats';
 import { listReviews } from '../reviews/reviews.domain';
@@ -60,6 +61,19 @@ export async function getProvider(deps: ProvidersDeps, providerId: string, auth:
   ]);
   const { totalReviews, averageSatisfactionRating, averageEfficacyRating } = stats;
   return { ...view, reviewStats: { totalReviews, averageSatisfactionRating, averageEfficacyRating }, reviews: latest.reviews };
+}
+
+/** A provider as a member opens the profile: with the distance from the place of the search it came from, when there was one. */
+export async function getProfile(
+  deps: ProvidersDeps,
+  providerId: string,
+  auth: Auth,
+  place: PlaceQuery,
+): Promise<{ provider: Provider; distanceMiles?: number }> {
+  const origin = originOf(place);
+  const provider = await getProvider(deps, providerId, auth);
+  const practice = origin && provider.zip ? zipCoordinates(provider.zip) : null;
+  return { provider, ...(origin && practice ? { distanceMiles: milesBetween(origin, practice) } : {}) };
 }
 
 export async function getProviderReviews(deps: ProvidersDeps, providerId: string, auth: Auth, page: number, limit: number) {

@@ -4,6 +4,7 @@ import {
   providerBasicInfoSchema,
   providerContentSchema,
   providerQualificationsSchema,
+  providerProfileQuerySchema,
   providerSignupSchema,
   reviewsQuerySchema,
   uploadSignatureRequestSchema,
@@ -14,7 +15,7 @@ import { isOwnerOrAdmin } from './provider-view';
 import { providerIdOf } from './record-ids';
 import { saveProfileContent } from './profile-images.domain';
 import { updateBasicInfo, updateQualifications } from './profile.domain';
-import { getProvider, getProviderReviews, type ProvidersDeps } from './providers.domain';
+import { getProfile, getProviderReviews, type ProvidersDeps } from './providers.domain';
 import { signUpProvider } from './signup.domain';
 
 export function providersRouter(deps: ProvidersDeps, verifier: TokenVerifier, options: { uploadUrlTtlSeconds: number }): Router {
@@ -35,7 +36,8 @@ export function providersRouter(deps: ProvidersDeps, verifier: TokenVerifier, op
   });
 
   router.get('/provider-info/:id', loggedIn, async (req, res) => {
-    res.json({ provider: await getProvider(deps, providerIdOf(req.params.id), res.locals.auth) });
+    const place = parseQuery(providerProfileQuerySchema, req.query);
+    res.json(await getProfile(deps, providerIdOf(req.params.id), res.locals.auth, place));
   });
 
   router.get('/provider-info/:id/reviews', loggedIn, async (req, res) => {

@@ -1,15 +1,22 @@
+import { distance as kilometresBetween } from 'geokdbush';
 import MiniSearch from 'minisearch';
+import { lookup } from 'zipcodes';
 import {
   ADMIN_PROVIDERS_PAGE_SIZE,
   AREAS_OF_INTEREST,
   DIRECTORY_PAGE_SIZE,
   US_STATE_CODES,
   type AdminProvidersQuery,
+  directorySortOf,
   type DirectorySearch,
   type DirectorySort,
 } from '@altmed/contracts';
+import { zipCoordinates } from '../places/zip-places';
 import { generatedProvider, generatedProviderId } from '../seed/seed-data';
-import { ProviderSearchIndex, searchEntryOf, type SearchEntry, type SearchedRecord } from './provider-search-index';
+import { ProviderSearchIndex, searchEntryOf, type NearSearch, type SearchEntry, type SearchedRecord } from './provider-search-index';
+
+/** ZIP codes in and around New York City, which a third of the providers get: near searches there find many, at several distances. */
+const CITY_ZIPS = ['10001', '10013', '10128', '10301', '10460', '11201', '11375', '07030', '07302', '10701', '10801', '06830', '11550', '08701'];
 
 /** Generated providers with ratings, statuses and dates of their own; a few share their name and city. */
 function recordOf(n: number, changes: Partial<SearchedRecord> = {}): SearchedRecord {
@@ -23,6 +30,7 @@ function recordOf(n: number, changes: Partial<SearchedRecord> = {}): SearchedRec
     npiNumber: provider.npiNumber,
     city: `Town ${n % 7}`,
     state: provider.state,
+    zip: n % 3 === 0 ? CITY_ZIPS[n % CITY_ZIPS.length]! : provider.zip,
     specialties: provider.specialties,
     reviewStats: { totalReviews: n % 5, averageRating: 3 + (n % 3) * 0.5, averageSatisfactionRating: 4, averageEfficacyRating: 4 },
     isActive: provider.status !== 'blocked',
@@ -48,7 +56,15 @@ class Reference {
     return new Set(text.search(search, { prefix: true, combineWith: 'AND', fuzzy }).map((result) => result.id as string));
   }
 
-  directory(search: DirectorySearch, onlyIds?: string[]) {
+  /** Miles from the place to a record's ZIP by the zipcodes table and geokdbush's great circle (not the index's code); undefined without a known ZIP. */
+  private milesFrom(near: NearSearch, entry: SearchEntry): number | undefined {
+    const zip = this.records.get(entry.id)!.zip;
+    const place = /^\d{5}$/.test(zip) ? lookup(zip) : undefined;
+    if (!place || place.country !== 'US') return undefined;
+    return kilometresBetween(near.origin.longitude, near.origin.latitude, place.longitude, place.latitude) / 1.609344;
+  }
+
+  directory(search: DirectorySearch, { onlyIds, near }: { onlyIds?: string[]; near?: NearSearch } = {}) {
     const listed = this.entries().filter((entry) => entry.status === 'approved');
     const q = search.q?.toLowerCase().trim();
     const textIds = q ? this.textIds(listed, q, ['providerName', 'practiceName'], true) : undefined;
@@ -65,22 +81,32 @@ class Reference {
     const matchingText = listed.filter(
       (entry) => !textIds || textIds.has(entry.id) || entry.specialties.some((area) => areaWords.includes(area as (typeof areaWords)[number])),
     );
-    const candidates = matchingText.filter((entry) => !onlyIds || onlyIds.includes(entry.id));
     const inAreas = (entry: SearchEntry) => !search.areas?.length || entry.specialties.some((area) => (search.areas as string[]).includes(area));
     const inCity = (entry: SearchEntry) => !search.city || entry.city.toLowerCase() === search.city.toLowerCase();
     const inPlace = (entry: SearchEntry) => (!search.state || entry.state === search.state) && inCity(entry);
+    const textAndIds = matchingText.filter((entry) => !onlyIds || onlyIds.includes(entry.id));
+    const miles = new Map(textAndIds.map((entry) => [entry.id, near ? this.milesFrom(near, entry) : 0]));
+    const candidates = textAndIds.filter((entry) => !near || (miles.get(entry.id) ?? Infinity) <= near.radiusMiles);
     const order: Record<DirectorySort, (a: SearchEntry, b: SearchEntry) => number> = {
       rating: (a, b) => b.averageRating - a.averageRating || b.totalReviews - a.totalReviews || byName(a, b),
       reviews: (a, b) => b.totalReviews - a.totalReviews || b.averageRating - a.averageRating || byName(a, b),
       name: (a, b) => byName(a, b),
+      distance: (a, b) => miles.get(a.id)! - miles.get(b.id)! || byName(a, b),
     };
-    const matching = candidates.filter((entry) => inAreas(entry) && inPlace(entry)).sort(order[search.sort]);
+    const matching = candidates.filter((entry) => inAreas(entry) && inPlace(entry)).sort(order[directorySortOf(search)]);
     const start = (search.page - 1) * DIRECTORY_PAGE_SIZE;
+    const page = matching.slice(start, start + DIRECTORY_PAGE_SIZE);
     return {
-      ids: matching.slice(start, start + DIRECTORY_PAGE_SIZE).map((entry) => entry.id),
+      ids: page.map((entry) => entry.id),
       total: matching.length,
       areaCounts: AREAS_OF_INTEREST.map((area) => candidates.filter((entry) => inPlace(entry) && entry.specialties.includes(area)).length),
       stateCounts: US_STATE_CODES.map((state) => candidates.filter((entry) => inAreas(entry) && inCity(entry) && entry.state === state).length),
+      ...(near
+        ? {
+            miles: page.map((entry) => miles.get(entry.id)!),
+            withoutDistance: textAndIds.filter((entry) => miles.get(entry.id) === undefined && inAreas(entry) && inPlace(entry)).length,
+          }
+        : {}),
     };
   }
 
@@ -118,6 +144,18 @@ const directorySearches: DirectorySearch[] = [
   { sort: 'rating', page: 1, city: 'Nowhere' },
   { sort: 'rating', page: 1, city: 'town 5' },
 ];
+const midtown = zipCoordinates('10001')!;
+/** Searches near a place: nearest first (the default there) and other orders, pages, areas, states and text within a radius. */
+const nearSearches: { search: DirectorySearch; near: NearSearch }[] = [
+  { search: { page: 1, near: '10001' }, near: { origin: midtown, radiusMiles: 25 } },
+  { search: { page: 2, near: '10001' }, near: { origin: midtown, radiusMiles: 100 } },
+  { search: { page: 1, near: '10001', areas: [AREAS_OF_INTEREST[1]] }, near: { origin: midtown, radiusMiles: 50 } },
+  { search: { sort: 'rating', page: 1, near: '10001' }, near: { origin: midtown, radiusMiles: 10 } },
+  { search: { sort: 'name', page: 1, near: '10001', state: 'NJ' }, near: { origin: midtown, radiusMiles: 25 } },
+  { search: { page: 1, near: '10001', q: sampleLastName }, near: { origin: midtown, radiusMiles: 100 } },
+  { search: { page: 1, lat: 40.69, lng: -73.99 }, near: { origin: { latitude: 40.69, longitude: -73.99 }, radiusMiles: 5 } },
+  { search: { page: 1, near: '99501' }, near: { origin: zipCoordinates('99501')!, radiusMiles: 5 } },
+];
 const adminQueries: AdminProvidersQuery[] = [
   {},
   { page: 2 },
@@ -138,8 +176,21 @@ function expectSameAnswers(index: ProviderSearchIndex, reference: Reference, sav
       ...reference.directory(search),
     });
   }
+  for (const { search, near } of nearSearches) {
+    const { entries, total, areaCounts, stateCounts, miles, withoutDistance } = index.directory(search, { near });
+    const expected = reference.directory(search, { near });
+    expect({ search, ids: entries.map((entry) => entry.id), total, areaCounts: [...areaCounts], stateCounts: [...stateCounts], withoutDistance }).toEqual({
+      search,
+      ids: expected.ids,
+      total: expected.total,
+      areaCounts: expected.areaCounts,
+      stateCounts: expected.stateCounts,
+      withoutDistance: expected.withoutDistance,
+    });
+    miles!.forEach((distance, at) => expect(distance).toBeCloseTo(expected.miles![at]!, 2));
+  }
   const savedSearch: DirectorySearch = { sort: 'name', page: 1 };
-  expect(index.directory(savedSearch, saved).entries.map((entry) => entry.id)).toEqual(reference.directory(savedSearch, saved).ids);
+  expect(index.directory(savedSearch, { onlyIds: saved }).entries.map((entry) => entry.id)).toEqual(reference.directory(savedSearch, { onlyIds: saved }).ids);
   for (const query of adminQueries) expect({ query, ...index.admin(query) }).toEqual({ query, ...reference.admin(query) });
 }
 
@@ -155,6 +206,11 @@ describe('the search index', () => {
   it('answers the directory and the admin list as a plain search over every entry does', () => {
     expect(index.size).toBe(400);
     expectSameAnswers(index, reference, [generatedProviderId(5), generatedProviderId(7), generatedProviderId(10)]);
+    // The near searches compared are not empty ones: a second page within 100 miles, and providers without a known ZIP left out.
+    const within100 = index.directory(nearSearches[1]!.search, { near: nearSearches[1]!.near });
+    expect(within100.total).toBeGreaterThan(DIRECTORY_PAGE_SIZE);
+    expect(within100.withoutDistance).toBeGreaterThan(0);
+    expect(within100.miles).toEqual([...within100.miles!].sort((a, b) => a - b));
   });
 
   const apply = (changes: SearchedRecord[]) => {

@@ -2,8 +2,8 @@ import {
   ADMIN_PROVIDERS_PAGE_SIZE,
   AREAS_OF_INTEREST,
   DIRECTORY_PAGE_SIZE,
-  DIRECTORY_SORTS,
   US_STATE_CODES,
+  directorySortOf,
   type AdminProvidersQuery,
   type DirectorySearch,
   type DirectorySort,
@@ -11,6 +11,7 @@ import {
   type ProviderStatus,
 } from '@altmed/contracts';
 import { MAP_ENTRY_BYTES, objectBytes, stringBytes, type ReadModelFigures } from '@altmed/service-kit';
+import { OUTSIDE, usZipTable, type Coordinates } from '../places/zip-places';
 import type { ProviderDocument } from '../providers/provider.model';
 import { statusOf, verifiedAtOf } from '../providers/provider-view';
 import { OrderedColumns } from './ordered-columns';
@@ -42,6 +43,8 @@ export interface SearchEntry {
   verifiedAt: number;
   createdAt: number;
   nameKey: string;
+  /** The practice ZIP's number in the US ZIP table; -1 when it is not a known US ZIP (no distance). */
+  zipId: number;
 }
 
 /** The fields of a record the index reads. */
@@ -53,6 +56,7 @@ export const SEARCH_ENTRY_FIELDS = {
   npiNumber: 1,
   city: 1,
   state: 1,
+  zip: 1,
   specialties: 1,
   headshot: 1,
   reviewStats: 1,
@@ -97,6 +101,7 @@ export function searchEntryOf(record: SearchedRecord): SearchEntry | undefined {
     verifiedAt: verifiedAtOf(record)?.getTime() ?? Number.NaN,
     createdAt: record.createdAt.getTime(),
     nameKey: normalize(record.providerName),
+    zipId: usZipTable().idOf(record.zip),
   };
 }
 
@@ -120,11 +125,14 @@ type Compare = (a: SearchEntry, b: SearchEntry) => number;
 const byId: Compare = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const byName: Compare = (a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : 0) || byId(a, b);
 /** What each directory order compares before the name. */
-const BEFORE_NAME: Record<Exclude<DirectorySort, 'name'>, Compare> = {
+/** The orders kept in the index; nearest first is ordered per search, from the name order. */
+type KeptSort = Exclude<DirectorySort, 'distance'>;
+const KEPT_SORTS = ['rating', 'reviews', 'name'] as const satisfies readonly KeptSort[];
+const BEFORE_NAME: Record<Exclude<KeptSort, 'name'>, Compare> = {
   rating: (a, b) => b.averageRating - a.averageRating || b.totalReviews - a.totalReviews,
   reviews: (a, b) => b.totalReviews - a.totalReviews || b.averageRating - a.averageRating,
 };
-const DIRECTORY_ORDER: Record<DirectorySort, Compare> = {
+const DIRECTORY_ORDER: Record<KeptSort, Compare> = {
   rating: (a, b) => BEFORE_NAME.rating(a, b) || byName(a, b),
   reviews: (a, b) => BEFORE_NAME.reviews(a, b) || byName(a, b),
   name: byName,
@@ -148,8 +156,18 @@ function areasMatching(search: string): string[] {
   return AREAS_OF_INTEREST.filter((area) => area.toLowerCase().startsWith(search) || lowerWords(area).some((word) => word.startsWith(search)));
 }
 
+/** A search near a place: the place and the radius in miles. */
+export interface NearSearch {
+  origin: Coordinates;
+  radiusMiles: number;
+}
+
 export interface DirectoryResult {
   entries: SearchEntry[];
+  /** Near a place: each entry's exact miles from it, in the entries' order. */
+  miles?: number[];
+  /** Near a place: how many providers matching everything else have no known US ZIP (and so no distance). */
+  withoutDistance?: number;
   total: number;
   /** How many providers each area of interest (by its position in AREAS_OF_INTEREST) holds with the other filters as they are (the areas filter left out). */
   areaCounts: Int32Array;
@@ -169,8 +187,8 @@ interface IndexedEntry extends SearchEntry {
   cityId: number;
 }
 
-/** An indexed entry's object: its 21 properties, three of them numbers in boxes of their own (rating and two times). */
-const ENTRY_BYTES = objectBytes(21, 3);
+/** An indexed entry's object: its 22 properties, three of them numbers in boxes of their own (rating and two times). */
+const ENTRY_BYTES = objectBytes(22, 3);
 
 const STATUS_CODE: Record<ProviderStatus, number> = { approved: 0, pending: 1, blocked: 2 };
 
@@ -179,6 +197,7 @@ const DIRECTORY_COLUMNS = {
   areaBits: (entry: IndexedEntry) => entry.areaBits,
   stateIndex: (entry: IndexedEntry) => entry.stateIndex,
   cityId: (entry: IndexedEntry) => entry.cityId,
+  zipId: (entry: IndexedEntry) => entry.zipId,
 };
 const ADMIN_COLUMNS = { status: (entry: IndexedEntry) => STATUS_CODE[entry.status] };
 type DirectoryColumns = OrderedColumns<IndexedEntry, keyof typeof DIRECTORY_COLUMNS>;
@@ -197,7 +216,7 @@ export class ProviderSearchIndex {
   private readonly cityIds = new Map<string, number>();
   private readonly entryOf = (slot: number): IndexedEntry => this.bySlot[slot]!;
   /** Listed entries in each directory order, and every entry in the admin order (newest first). */
-  private readonly listed: Record<DirectorySort, DirectoryColumns>;
+  private readonly listed: Record<KeptSort, DirectoryColumns>;
   private readonly newestFirst: AdminColumns;
   private readonly stats: ProviderStats = { total: 0, approved: 0, pending: 0, blocked: 0 };
   /** The counts of the unfiltered directory (its landing page), kept until the next change. */
@@ -212,7 +231,7 @@ export class ProviderSearchIndex {
     }
     // One sort compares names; the others are stable sorts of that order by numbers only, so names still break their ties.
     const byName = entries.filter((entry) => entry.status === 'approved').sort(DIRECTORY_ORDER.name);
-    const listedIn = (sort: DirectorySort, inOrder: IndexedEntry[]) => OrderedColumns.of(inOrder, DIRECTORY_ORDER[sort], this.entryOf, DIRECTORY_COLUMNS);
+    const listedIn = (sort: KeptSort, inOrder: IndexedEntry[]) => OrderedColumns.of(inOrder, DIRECTORY_ORDER[sort], this.entryOf, DIRECTORY_COLUMNS);
     this.listed = {
       name: listedIn('name', byName),
       rating: listedIn('rating', [...byName].sort(BEFORE_NAME.rating)),
@@ -225,9 +244,10 @@ export class ProviderSearchIndex {
     return this.entries.size;
   }
 
-  /** Its entries and their memory, roughly: each entry's object and strings, the columns, the text index. */
+  /** Its entries and their memory, roughly: each entry's object and strings, the columns, the text index, the ZIP table. */
   memoryFigures(): ReadModelFigures {
-    let bytes = this.bySlot.length * 8 + this.cityIds.size * MAP_ENTRY_BYTES + this.text.approximateBytes();
+    // The US ZIP table is one per process, shared by every index: counted here, where it is used.
+    let bytes = this.bySlot.length * 8 + this.cityIds.size * MAP_ENTRY_BYTES + this.text.approximateBytes() + usZipTable().approximateBytes();
     for (const entry of this.entries.values()) {
       bytes += ENTRY_BYTES + MAP_ENTRY_BYTES;
       for (const text of [
@@ -302,7 +322,7 @@ export class ProviderSearchIndex {
 
   private order(entry: IndexedEntry): void {
     this.unfilteredCounts = undefined;
-    if (entry.status === 'approved') for (const sort of DIRECTORY_SORTS) this.listed[sort].insert(entry);
+    if (entry.status === 'approved') for (const sort of KEPT_SORTS) this.listed[sort].insert(entry);
     this.newestFirst.insert(entry);
     this.stats[entry.status] += 1;
     this.stats.total += 1;
@@ -310,7 +330,7 @@ export class ProviderSearchIndex {
 
   private unorder(entry: IndexedEntry): void {
     this.unfilteredCounts = undefined;
-    if (entry.status === 'approved') for (const sort of DIRECTORY_SORTS) this.listed[sort].remove(entry);
+    if (entry.status === 'approved') for (const sort of KEPT_SORTS) this.listed[sort].remove(entry);
     this.newestFirst.remove(entry);
     this.stats[entry.status] -= 1;
     this.stats.total -= 1;
@@ -318,15 +338,19 @@ export class ProviderSearchIndex {
 
   /**
    * One page of the directory: listed providers matching the text (a name or practice, or naming an
-   * area of interest), any of the areas, the state and city and, when given, only these ids; in the
-   * sort's order; with the counts per area and per state beside it.
+   * area of interest), any of the areas, the state and city, within the radius of a place and, when
+   * given, only these ids; in the sort's order; with the counts per area and per state beside it.
    */
-  directory(search: DirectorySearch, onlyIds?: readonly string[]): DirectoryResult {
+  directory(search: DirectorySearch, options: { onlyIds?: readonly string[]; near?: NearSearch } = {}): DirectoryResult {
+    const { onlyIds, near } = options;
     const text = normalizeSearch(search.q);
-    const unfiltered = !text && !onlyIds && !search.areas?.length && !search.state && !search.city;
-    const listed = this.listed[search.sort];
+    const unfiltered = !text && !onlyIds && !near && !search.areas?.length && !search.state && !search.city;
+    const sort = directorySortOf(search);
+    const nearestFirst = sort === 'distance';
+    // Nearest first walks the name order, so that a stable sort by miles leaves names breaking its ties.
+    const listed = this.listed[nearestFirst ? 'name' : sort];
     const start = (search.page - 1) * DIRECTORY_PAGE_SIZE;
-    if (unfiltered && this.unfilteredCounts) {
+    if (unfiltered && !nearestFirst && this.unfilteredCounts) {
       const end = Math.min(start + DIRECTORY_PAGE_SIZE, listed.length);
       const entries: SearchEntry[] = [];
       for (let position = start; position < end; position += 1) entries.push(listed.at(position));
@@ -339,12 +363,18 @@ export class ProviderSearchIndex {
     const state = search.state ? (STATE_INDEX.get(search.state) ?? -2) : -1;
     const city = search.city ? (this.cityIds.get(normalize(search.city)) ?? -2) : -1;
     const only = onlyIds ? new Set(onlyIds.flatMap((id) => this.entries.get(id)?.slot ?? [])) : undefined;
-    const { slot: slots, areaBits: areaBitsAt, stateIndex: stateAt, cityId: cityAt } = listed.values;
+    const milesByZip = near ? usZipTable().milesWithin(near.origin, near.radiusMiles) : undefined;
+    const { slot: slots, areaBits: areaBitsAt, stateIndex: stateAt, cityId: cityAt, zipId: zipAt } = listed.values;
 
     const entries: SearchEntry[] = [];
+    const miles: number[] = [];
+    /** Nearest first: every match's slot and miles, in name order, sorted once the walk is done. */
+    const nearSlots: number[] = [];
+    const nearMiles: number[] = [];
     const areaCounts = new Int32Array(AREAS_OF_INTEREST.length);
     const stateCounts = new Int32Array(US_STATE_CODES.length);
     let total = 0;
+    let withoutDistance = 0;
     // The hot loop of every directory call: typed arrays, bit tests and typed counters, no allocation per entry.
     for (let position = 0; position < listed.length; position += 1) {
       const slot = slots[position]!;
@@ -355,14 +385,37 @@ export class ProviderSearchIndex {
       const inAreas = chosenAreaBits === 0 || (areaBits & chosenAreaBits) !== 0;
       const inCity = city === -1 || cityAt[position] === city;
       const inPlace = (state === -1 || stateIndex === state) && inCity;
+      let distance = 0;
+      if (milesByZip) {
+        const zipId = zipAt[position]!;
+        if (zipId === -1) {
+          if (inAreas && inPlace) withoutDistance += 1;
+          continue;
+        }
+        distance = milesByZip[zipId]!;
+        if (distance === OUTSIDE) continue;
+      }
       if (inAreas && inCity && stateIndex >= 0) stateCounts[stateIndex]! += 1;
       if (inPlace) for (let bits = areaBits, area = 0; bits !== 0; bits >>>= 1, area += 1) if (bits & 1) areaCounts[area]! += 1;
       if (!inAreas || !inPlace) continue;
-      if (total >= start && entries.length < DIRECTORY_PAGE_SIZE) entries.push(this.entryOf(slot));
+      if (nearestFirst) {
+        nearSlots.push(slot);
+        nearMiles.push(distance);
+      } else if (total >= start && entries.length < DIRECTORY_PAGE_SIZE) {
+        entries.push(this.entryOf(slot));
+        miles.push(distance);
+      }
       total += 1;
     }
+    if (nearestFirst) {
+      const order = Array.from(nearSlots.keys()).sort((a, b) => nearMiles[a]! - nearMiles[b]!);
+      for (const match of order.slice(start, start + DIRECTORY_PAGE_SIZE)) {
+        entries.push(this.entryOf(nearSlots[match]!));
+        miles.push(nearMiles[match]!);
+      }
+    }
     if (unfiltered) this.unfilteredCounts = { areaCounts, stateCounts };
-    return { entries, total, areaCounts, stateCounts };
+    return { entries, total, areaCounts, stateCounts, ...(near ? { miles, withoutDistance } : {}) };
   }
 
   /**

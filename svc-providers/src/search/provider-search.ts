@@ -2,7 +2,14 @@ import { type AdminProvidersQuery, type DirectorySearch } from '@altmed/contract
 import { KeptReadModel, createEvent, idsNamedBy, type Logger, type ServiceMetrics } from '@altmed/service-kit';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 import { ProviderRecordCache } from './provider-records';
-import { ProviderSearchIndex, SEARCH_ENTRY_FIELDS, type AdminResult, type DirectoryResult, type SearchedRecord } from './provider-search-index';
+import {
+  ProviderSearchIndex,
+  SEARCH_ENTRY_FIELDS,
+  type AdminResult,
+  type DirectoryResult,
+  type NearSearch,
+  type SearchedRecord,
+} from './provider-search-index';
 
 /** Records read at a time when every record is read. */
 const READ_BATCH = 1_000;
@@ -54,8 +61,8 @@ export class ProviderSearch {
     return this.records.recordsOf(ids);
   }
 
-  directory(search: DirectorySearch, onlyIds?: readonly string[]): DirectoryResult {
-    return this.kept.index.directory(search, onlyIds);
+  directory(search: DirectorySearch, options?: { onlyIds?: readonly string[]; near?: NearSearch }): DirectoryResult {
+    return this.kept.index.directory(search, options);
   }
 
   admin(query: AdminProvidersQuery): AdminResult {

@@ -1,6 +1,7 @@
 import { AREAS_OF_INTEREST, US_STATE_CODES, deaCheckDigit, npiCheckDigit } from '@altmed/contracts';
 
 import { seededId } from '@altmed/service-kit';
+import { lookupByState } from 'zipcodes';
 
 export { seededId };
 
@@ -235,6 +236,24 @@ const lastNames = ['Rivera', 'Nguyen', 'Schmidt', 'Cohen', 'Okoye', 'Larsen', 'M
 const titles = ['MD', 'ND', 'DO', 'DC', 'NP', 'LAc'];
 const practiceWords = ['Wellness', 'Integrative Care', 'Health Collective', 'Healing Arts', 'Vitality Clinic', 'Holistic Medicine'];
 
+/** The known ZIP codes of each state, in the table's order. */
+const zipsByState = new Map<string, string[]>();
+function zipsOf(state: string): string[] {
+  let zips = zipsByState.get(state);
+  if (!zips) zipsByState.set(state, (zips = lookupByState(state).flatMap((place) => (/^\d{5}$/.test(place.zip) ? [place.zip] : []))));
+  return zips;
+}
+
+/** One generated provider in this many has a ZIP that is no US ZIP (a typo kept from its sign-up): it has no distance. */
+export const GENERATED_UNKNOWN_ZIP_EVERY = 250;
+
+/** A real ZIP of the state, spread over the state's codes; now and then one that is no US ZIP. */
+function generatedZip(n: number, state: string): string {
+  if (n % GENERATED_UNKNOWN_ZIP_EVERY === 7) return '00000';
+  const zips = zipsOf(state);
+  return zips.length > 0 ? zips[(n * 7919) % zips.length]! : '00000';
+}
+
 /** The record id of the n-th generated provider. */
 export const generatedProviderId = (n: number): string => seededId(`generated-${n}`);
 
@@ -254,7 +273,7 @@ export function generatedProvider(n: number): SeedProvider & { email: string; np
     address: `${100 + (n % 9000)} Main St`,
     city: `Town ${n % 500}`,
     state,
-    zip: String(10000 + (n % 89999)).slice(0, 5),
+    zip: generatedZip(n, state),
     phone: `555-${String(100 + (n % 900)).padStart(3, '0')}-${String(n % 10000).padStart(4, '0')}`,
     specialties: [...new Set(specialties)],
     boardCertifications: ['Integrative Medicine'],

@@ -187,7 +187,7 @@ export function SearchPanel({ filters, onChange, canFilterSaved, counts }: Searc
           <TextField label={DirectoryTexts.city} name="city" value={draft.city} maxLength={100} onChange={(event) => type({ city: event.target.value })} />
         </Places>
         <SelectField label={DirectoryTexts.sortBy} value={draft.sort} onChange={(event) => apply({ sort: event.target.value as DirectorySort })}>
-          {DIRECTORY_SORTS.map((sort) => (
+          {DIRECTORY_SORTS.filter((sort) => sort !== 'distance').map((sort) => (
             <option key={sort} value={sort}>
               {SORT_LABELS[sort]}
             </option>

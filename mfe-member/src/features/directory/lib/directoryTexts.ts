@@ -46,4 +46,5 @@ export const SORT_LABELS: Record<DirectorySort, string> = {
   rating: 'Best rated',
   reviews: 'Most reviewed',
   name: 'Name (A–Z)',
+  distance: 'Nearest first',
 };

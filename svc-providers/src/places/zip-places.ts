@@ -1,0 +1,134 @@
+import KDBush from 'kdbush';
+import { around } from 'geokdbush';
+import { codes, lookup } from 'zipcodes';
+import { PlaceMessages, type PlaceQuery } from '@altmed/contracts';
+import { badRequest } from '@altmed/service-kit';
+
+/** Miles in the Earth's mean radius (great-circle distances on a sphere, as the crow flies). */
+const EARTH_RADIUS_MILES = 3958.8;
+const KILOMETRES_PER_MILE = 1.609344;
+
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * Where a US ZIP code is (its centroid), from the `zipcodes` package's bundled table: no network,
+ * no key. Null for anything that is not a known 5-digit US ZIP (a provider's ZIP is free text of at most 5 characters).
+ */
+export function zipCoordinates(zip: string): Coordinates | null {
+  if (!/^\d{5}$/.test(zip)) return null;
+  const place = lookup(zip);
+  if (!place || place.country !== 'US' || !Number.isFinite(place.latitude) || !Number.isFinite(place.longitude)) return null;
+  return { latitude: place.latitude, longitude: place.longitude };
+}
+
+/**
+ * Where a search measures from: a ZIP code's centroid, or the position the browser sent (already
+ * rounded to about a kilometre; used for this answer only, never stored or logged). A ZIP that is not a
+ * known US ZIP is a 400.
+ */
+export function originOf(query: PlaceQuery): Coordinates | undefined {
+  if (query.near !== undefined) {
+    const origin = zipCoordinates(query.near);
+    if (!origin) throw badRequest(PlaceMessages.zipUnknown);
+    return origin;
+  }
+  if (query.lat !== undefined && query.lng !== undefined) return { latitude: query.lat, longitude: query.lng };
+  return undefined;
+}
+
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** The great-circle (haversine) distance in miles, unrounded. */
+function exactMilesBetween(from: Coordinates, to: Coordinates): number {
+  const dLat = radians(to.latitude - from.latitude);
+  const dLon = radians(to.longitude - from.longitude);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(radians(from.latitude)) * Math.cos(radians(to.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** Miles to one decimal, as a page shows them. */
+export const roundedMiles = (miles: number): number => Math.round(miles * 10) / 10;
+
+/** The great-circle (haversine) distance in miles, to one decimal. */
+export function milesBetween(from: Coordinates, to: Coordinates): number {
+  return roundedMiles(exactMilesBetween(from, to));
+}
+
+/** Marks a ZIP outside the radius in `ZipTable.milesWithin`'s answer. */
+export const OUTSIDE = -1;
+
+/**
+ * Every known US ZIP code, each with a number of its own (0 to `size - 1`), and a spatial index of
+ * their centroids (kdbush, searched with geokdbush's great-circle `around`): a search near a place
+ * finds the ZIP codes within its radius without measuring to every one.
+ */
+export class ZipTable {
+  private readonly ids = new Map<string, number>();
+  private readonly latitudes: Float64Array;
+  private readonly longitudes: Float64Array;
+  private readonly index: KDBush;
+
+  constructor(places: Iterable<{ zip: string } & Coordinates>) {
+    const zips = [...places];
+    this.latitudes = new Float64Array(zips.length);
+    this.longitudes = new Float64Array(zips.length);
+    this.index = new KDBush(Math.max(1, zips.length));
+    zips.forEach((place, id) => {
+      this.ids.set(place.zip, id);
+      this.latitudes[id] = place.latitude;
+      this.longitudes[id] = place.longitude;
+      this.index.add(place.longitude, place.latitude);
+    });
+    if (zips.length === 0) this.index.add(0, 0);
+    this.index.finish();
+  }
+
+  get size(): number {
+    return this.latitudes.length;
+  }
+
+  /** The number of a known US ZIP code; -1 for anything else. */
+  idOf(zip: string): number {
+    return this.ids.get(zip) ?? -1;
+  }
+
+  coordinatesOf(id: number): Coordinates {
+    return { latitude: this.latitudes[id]!, longitude: this.longitudes[id]! };
+  }
+
+  /** Its memory, roughly: the coordinates, the kd-tree (ids and coordinates) and the map of codes. */
+  approximateBytes(): number {
+    return this.size * (8 + 8 + 4 + 16) + this.ids.size * 80;
+  }
+
+  /**
+   * The exact miles from the origin to every ZIP within the radius, by ZIP number; `OUTSIDE` for
+   * the others. The kd-tree is searched a little wider than the radius and each ZIP found measured
+   * here, so the edge is the same haversine as every distance the site shows.
+   */
+  milesWithin(origin: Coordinates, radiusMiles: number): Float64Array {
+    const miles = new Float64Array(this.size).fill(OUTSIDE);
+    const found = around(this.index, origin.longitude, origin.latitude, Infinity, radiusMiles * KILOMETRES_PER_MILE * 1.001);
+    for (const id of found) {
+      if (id >= this.size) continue;
+      const distance = exactMilesBetween(origin, this.coordinatesOf(id));
+      if (distance <= radiusMiles) miles[id] = distance;
+    }
+    return miles;
+  }
+}
+
+let usZips: ZipTable | undefined;
+
+/** The table of every US ZIP in the `zipcodes` package, built on first use (about 41,000 codes). */
+export function usZipTable(): ZipTable {
+  usZips ??= new ZipTable(
+    Object.values(codes).filter(
+      (place) => place.country === 'US' && /^\d{5}$/.test(place.zip) && Number.isFinite(place.latitude) && Number.isFinite(place.longitude),
+    ),
+  );
+  return usZips;
+}
