@@ -286,7 +286,37 @@ it('leaves a document another relay holds alone until that relay’s claim runs 
     await eventually(async () => (await pendingDocuments(model)) === 0, 15_000, 'the document was not taken over after the claim ran out');
     await eventually(() => received.length >= 2, 10_000, 'the held document’s event did not arrive');
     expect(received.map((entry) => entry.data)).toEqual([{ n: 2 }, { n: 1 }]);
-    expect(await claimsOf(model).findOne({ _id: claimKey })).toBeNull();
+    // The relay lets go of its claim after it popped the last event: a moment after the event arrived.
+    await eventually(async () => (await claimsOf(model).findOne({ _id: claimKey })) === null, 5_000, 'the relay kept its claim');
+  } finally {
+    await relay.stop();
+  }
+});
+
+it('polls less and less while nothing is due, and at its first pace again once nudged or an event turns up', async () => {
+  const model = await makeModel();
+  const type = eventType('idle');
+  const received = await listen([type]);
+  let fetches = 0;
+  model.schema.pre('find', () => void (fetches += 1));
+  const relay = new OutboxRelay({ broker, models: [model], logger, intervalMs: 50, idleIntervalMs: 400 });
+  relay.start();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // At a steady 50 ms that is 40 fetches; backing off (50, 100, 200, 400, 400 …) about 8.
+    expect(fetches).toBeLessThan(12);
+    // A document written by another process, with no nudge, is found by a poll at the longest interval.
+    const writtenAt = Date.now();
+    await model.create({ _id: 'by-another-process', ...outboxFieldsFor([event(type, { n: 1 })]) });
+    await eventually(() => received.length === 1, 5_000, 'the poll did not find the document');
+    expect(Date.now() - writtenAt).toBeLessThan(1_500);
+    // A nudge after a write publishes at once, whatever the poll's pace.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await model.create({ _id: 'nudged', ...outboxFieldsFor([event(type, { n: 2 })]) });
+    const nudgedAt = Date.now();
+    relay.nudge();
+    await eventually(() => received.length === 2, 5_000, 'the nudged document was not published');
+    expect(Date.now() - nudgedAt).toBeLessThan(300);
   } finally {
     await relay.stop();
   }

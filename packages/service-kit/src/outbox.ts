@@ -115,8 +115,15 @@ export interface OutboxRelayOptions {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   models: Model<any>[];
   logger: Logger;
-  /** Poll interval when nothing nudges the relay. */
+  /** Poll interval when nothing nudges the relay, after a pass that found events. */
   intervalMs?: number;
+  /**
+   * The longest poll interval: after each pass that finds nothing the next poll waits twice as long,
+   * up to this. A write nudges its own instance's relay, so polls only pick up the rest (another
+   * process's writes, retries coming due, a dead relay's claims): an idle site should not query
+   * every model of every service each second.
+   */
+  idleIntervalMs?: number;
   /** Documents being published at once (each publishes its own events one after another). */
   concurrency?: number;
   /** Due documents fetched per query. */
@@ -190,9 +197,16 @@ export class OutboxRelay {
   /** Documents that finished while a fetch ran: the fetch may have read them before they did. */
   private finishedDuringFetch: Set<string> | undefined;
   private published = 0;
+  private pollDelayMs: number;
   private readonly claims = new Map<OutboxModel, OutboxClaims>();
 
-  constructor(private readonly options: OutboxRelayOptions) {}
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.pollDelayMs = this.intervalMs;
+  }
+
+  private get intervalMs(): number {
+    return this.options.intervalMs ?? 1_000;
+  }
 
   /** Events published since the relay was made. */
   get publishedCount(): number {
@@ -212,6 +226,7 @@ export class OutboxRelay {
   /** Publish soon, instead of at the next poll (call after writing an event). */
   nudge(): void {
     if (this.stopped) return;
+    this.pollDelayMs = this.intervalMs;
     if (this.running) this.passRequested = true;
     // The polls that follow are the relay's, not part of the request that nudged it.
     else outsideAnyTrace(() => this.schedule(0));
@@ -362,11 +377,15 @@ export class OutboxRelay {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.passRequested = false;
+      const publishedBefore = this.published;
       this.running = this.pass()
         .catch((err: unknown) => this.options.logger.warn({ err: String(err) }, 'outbox relay pass failed; will retry'))
         .finally(() => {
           this.running = undefined;
-          if (!this.stopped) this.schedule(this.passRequested ? 0 : (this.options.intervalMs ?? 1_000));
+          const foundNothing = this.published === publishedBefore && this.queue.length === 0 && this.inFlight.size === 0;
+          const longest = Math.max(this.intervalMs, this.options.idleIntervalMs ?? 5_000);
+          this.pollDelayMs = foundNothing ? Math.min(this.pollDelayMs * 2, longest) : this.intervalMs;
+          if (!this.stopped) this.schedule(this.passRequested ? 0 : this.pollDelayMs);
         });
     }, delayMs);
   }
