@@ -1,8 +1,9 @@
 import { ProviderMessages, UPLOAD_KEY_PATTERN, type Provider, type providerContentSchema } from '@altmed/contracts';
 import { AppError, badRequest, createEvent, withEvents } from '@altmed/service-kit';
 import type { z } from 'zod';
-import { providerChangedEvent, providerWritten } from '../search/provider-search';
+import { providerWritten } from '../search/provider-search';
 import { processUpload, type ImageKind } from '../uploads/images';
+import { providerChangedEvent } from './provider-changed.event';
 import type { ProviderDocument, StoredImage } from './provider.model';
 import { fullAddressOf } from './provider-view';
 import { ownRecord, updated, type Auth, type ProvidersDeps } from './providers.domain';

@@ -2,8 +2,9 @@ import type { Provider, providerBasicInfoSchema, providerQualificationsSchema } 
 import { badRequest, isDuplicateKeyError, withEvents } from '@altmed/service-kit';
 import type { z } from 'zod';
 import { EmailTakenError } from '../accounts/identity-accounts';
-import { providerChangedEvent, providerWritten } from '../search/provider-search';
+import { providerWritten } from '../search/provider-search';
 import { emailTakenError, throwIfDuplicate } from './duplicates';
+import { providerChangedEvent } from './provider-changed.event';
 import type { ProviderDocument } from './provider.model';
 import { ownRecord, updated, type Auth, type ProvidersDeps } from './providers.domain';
 

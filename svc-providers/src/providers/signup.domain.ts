@@ -4,8 +4,9 @@ import { AppError, badRequest, isDuplicateKeyError, tooManyRequests, withEvents 
 import type { z } from 'zod';
 import { EmailTakenError, IdentityRefusedError, TooManyAttemptsError } from '../accounts/identity-accounts';
 import { NO_REVIEWS } from '../reviews/review-stats';
-import { providerChangedEvent, providerWritten } from '../search/provider-search';
+import { providerWritten } from '../search/provider-search';
 import { emailTakenError, throwIfDuplicate } from './duplicates';
+import { providerChangedEvent } from './provider-changed.event';
 import type { ProviderDocument } from './provider.model';
 import { providerView, type ProvidersDeps } from './providers.domain';
 

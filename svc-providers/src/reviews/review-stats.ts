@@ -1,7 +1,8 @@
 import type { AnyBulkWriteOperation } from 'mongoose';
 import type { ProviderDocument, ProviderModel, StoredReviewStats } from '../providers/provider.model';
 import { withEvents } from '@altmed/service-kit';
-import { providerChangedEvent, providerWritten } from '../search/provider-search';
+import { providerChangedEvent } from '../providers/provider-changed.event';
+import { providerWritten } from '../search/provider-search';
 import type { ReviewDocument, ReviewModel } from './review.model';
 import type { ReviewsDeps } from './reviews.domain';
 

@@ -20,7 +20,8 @@ import type { ProviderDocument, ProviderModel } from '../providers/provider.mode
 import type { ReviewDocument, ReviewModel, ReviewModerationEntry } from './review.model';
 import type { ProviderSearch } from '../search/provider-search';
 import { countedReviews, refreshReviewStats } from './review-stats';
-import { reviewChangedEvent, reviewStateOf, type ModerationQueue } from './moderation-queue';
+import { reviewStateOf, type ModerationQueue } from './moderation-queue';
+import { reviewChangedEvent } from './review-changed.event';
 
 export interface ReviewsDeps {
   providers: ProviderModel;

@@ -1,14 +1,11 @@
 import { type AdminProvidersQuery, type DirectorySearch } from '@altmed/contracts';
-import { KeptReadModel, createEvent, idsNamedBy, type Logger, type ServiceMetrics } from '@altmed/service-kit';
+import { KeptReadModel, idsNamedBy, type Logger, type ServiceMetrics } from '@altmed/service-kit';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 import { ProviderRecordCache } from './provider-records';
 import { ProviderSearchIndex, SEARCH_ENTRY_FIELDS, type AdminResult, type DirectoryResult, type SearchedRecord } from './provider-search-index';
 
 /** Records read at a time when every record is read. */
 const READ_BATCH = 1_000;
-
-/** The event that tells every instance to read these providers again; written with the change, through the outbox. */
-export const providerChangedEvent = (providerIds: string[]) => createEvent('provider.changed', { providerIds }, 'svc-providers');
 
 /**
  * This instance's search index (a `KeptReadModel`, read before the service listens): every provider
