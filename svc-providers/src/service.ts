@@ -17,7 +17,7 @@ import { providersRouter } from './providers/providers.routes';
 import { reviewModel } from './reviews/review.model';
 import { backfillReviewStats } from './reviews/review-stats';
 import { ModerationQueue } from './reviews/moderation-queue';
-import { ProviderSearch } from './search/provider-search';
+import { ProviderSearch, providerWrittenTo } from './search/provider-search';
 import { reviewsRouter } from './reviews/reviews.routes';
 import { savedProviderModel } from './saved/saved-provider.model';
 import { s3Storage } from './uploads/storage';
@@ -60,19 +60,19 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       broker.consume(accountDeletionConsumer({ reviews, savedProviders, inbox, logger }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
       const searchTally = new SearchTally(tallies, { logger, metrics, flushIntervalMs: config.SEARCH_TALLY_FLUSH_SECONDS * 1000 });
       const onEventsWritten = relayOutbox([providers, reviews]);
+      const providerWritten = providerWrittenTo(search, onEventsWritten);
       const deps: ProvidersDeps = {
         providers,
         reviews,
         storage,
         logger,
-        search,
         accounts: identityAccounts(config.IDENTITY_URL, config.INTERNAL_API_TOKEN),
-        onEventsWritten,
+        providerWritten,
       };
       const verifier = identityTokenVerifier(config);
       app.use(providersRouter(deps, verifier, { uploadUrlTtlSeconds: config.UPLOAD_URL_TTL_SECONDS }));
-      app.use(adminProvidersRouter(deps, verifier));
-      app.use(reviewsRouter({ providers, reviews, search, moderation, onEventsWritten }, verifier));
+      app.use(adminProvidersRouter({ ...deps, search }, verifier));
+      app.use(reviewsRouter({ providers, reviews, search, moderation, onEventsWritten, providerWritten }, verifier));
       app.use(directoryRouter({ providers, storage, search, savedProviders, searchTally }, verifier));
       app.use(figuresRouter({ search, moderation, tallies }, verifier));
       app.use(compareRouter({ providers, storage, search }, verifier));

@@ -4,7 +4,6 @@ import type { IdentityAccounts } from '../accounts/identity-accounts';
 import type { ReviewModel } from '../reviews/review.model';
 import { countReviewStats } from '../reviews/review-stats';
 import { listReviews } from '../reviews/reviews.domain';
-import type { ProviderSearch } from '../search/provider-search';
 import type { UploadStorage } from '../uploads/storage';
 import type { ProviderDocument, ProviderModel, StoredImage } from './provider.model';
 import { isOwnerOrAdmin, toProviderView, type ImageUrls } from './provider-view';
@@ -15,9 +14,11 @@ export interface ProvidersDeps {
   accounts: IdentityAccounts;
   storage: UploadStorage;
   logger: Logger;
-  search: ProviderSearch;
-  /** Called after a write that carries events, so the relay publishes without waiting a poll. */
-  onEventsWritten: () => void;
+  /**
+   * Called after a write that carries a provider event: publishes it without waiting a poll, and
+   * reads the record into this instance's search index (`providerWrittenTo`, given by service.ts).
+   */
+  providerWritten: (providerId: string) => Promise<void>;
 }
 
 export type Auth = AccessTokenClaims | undefined;

@@ -4,7 +4,6 @@ import { AppError, badRequest, isDuplicateKeyError, tooManyRequests, withEvents 
 import type { z } from 'zod';
 import { EmailTakenError, IdentityRefusedError, TooManyAttemptsError } from '../accounts/identity-accounts';
 import { NO_REVIEWS } from '../reviews/review-stats';
-import { providerWritten } from '../search/provider-search';
 import { emailTakenError, throwIfDuplicate } from './duplicates';
 import { providerChangedEvent } from './provider-changed.event';
 import type { ProviderDocument } from './provider.model';
@@ -74,7 +73,7 @@ export async function signUpProvider(
     await discardSignup(deps, providerId, true);
     throw err;
   }
-  await providerWritten(deps, providerId);
+  await deps.providerWritten(providerId);
   const auth = { sub: login.user.id, role: login.user.role, name: login.user.name, email: login.user.email, providerId };
   return { ...login, providerId, provider: await providerView(deps, provider, auth) };
 }

@@ -5,7 +5,6 @@ import { createLogger } from '@altmed/service-kit';
 import { identityAccounts } from '../accounts/identity-accounts';
 import { reviewModel } from '../reviews/review.model';
 import type { UploadStorage } from '../uploads/storage';
-import { ProviderSearch } from '../search/provider-search';
 import { providerModel } from './provider.model';
 import type { ProvidersDeps } from './providers.domain';
 import { sweepUnfinishedSignups } from './signup.domain';
@@ -23,8 +22,7 @@ beforeAll(async () => {
     accounts: identityAccounts(site.identity.url, site.internalApiToken),
     storage: {} as UploadStorage,
     logger: createLogger('test', 'silent'),
-    search: new ProviderSearch(providerModel(connection), { logger: createLogger('test', 'silent') }),
-    onEventsWritten: () => undefined,
+    providerWritten: async () => undefined,
   };
 }, 60_000);
 afterAll(async () => {

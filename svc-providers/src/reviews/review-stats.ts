@@ -2,9 +2,14 @@ import type { AnyBulkWriteOperation } from 'mongoose';
 import type { ProviderDocument, ProviderModel, StoredReviewStats } from '../providers/provider.model';
 import { withEvents } from '@altmed/service-kit';
 import { providerChangedEvent } from '../providers/provider-changed.event';
-import { providerWritten } from '../search/provider-search';
 import type { ReviewDocument, ReviewModel } from './review.model';
-import type { ReviewsDeps } from './reviews.domain';
+
+export interface ReviewStatsDeps {
+  providers: ProviderModel;
+  reviews: ReviewModel;
+  /** Called after the figures are written with provider.changed (see `providerWrittenTo` in search/provider-search.ts). */
+  providerWritten: (providerId: string) => Promise<void>;
+}
 
 type Ratings = Pick<ReviewDocument, 'satisfactionRating' | 'efficacyRating'>;
 
@@ -55,7 +60,7 @@ export async function countReviewStats(reviews: ReviewModel, providerId: string)
  * and writes only if no later change has taken one since. A later change started after this one's
  * write, so its count includes it: the last figures written are always those of every change.
  */
-export async function refreshReviewStats(deps: ReviewsDeps, providerId: string): Promise<StoredReviewStats | undefined> {
+export async function refreshReviewStats(deps: ReviewStatsDeps, providerId: string): Promise<StoredReviewStats | undefined> {
   const { providers, reviews } = deps;
   const claimed = await providers
     .findOneAndUpdate({ _id: providerId }, { $inc: { reviewsRevision: 1 } }, { returnDocument: 'after', timestamps: false })
@@ -67,7 +72,7 @@ export async function refreshReviewStats(deps: ReviewsDeps, providerId: string):
     withEvents<ProviderDocument>({ $set: { reviewStats: stats } }, [providerChangedEvent([providerId])]),
     { timestamps: false },
   );
-  if (written.modifiedCount === 1) await providerWritten(deps, providerId);
+  if (written.modifiedCount === 1) await deps.providerWritten(providerId);
   return stats;
 }
 

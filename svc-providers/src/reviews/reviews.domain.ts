@@ -16,19 +16,17 @@ import {
 } from '@altmed/contracts';
 import { conflict, notFound, isDuplicateKeyError, outboxFieldsFor, withEvents } from '@altmed/service-kit';
 import type { z } from 'zod';
-import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
+import type { ProviderDocument } from '../providers/provider.model';
 import type { ReviewDocument, ReviewModel, ReviewModerationEntry } from './review.model';
 import type { ProviderSearch } from '../search/provider-search';
-import { countedReviews, refreshReviewStats } from './review-stats';
+import { countedReviews, refreshReviewStats, type ReviewStatsDeps } from './review-stats';
 import { reviewStateOf, type ModerationQueue } from './moderation-queue';
 import { reviewChangedEvent } from './review-changed.event';
 
-export interface ReviewsDeps {
-  providers: ProviderModel;
-  reviews: ReviewModel;
+export interface ReviewsDeps extends ReviewStatsDeps {
   search: ProviderSearch;
   moderation: ModerationQueue;
-  /** Called after a write that carries events (review.changed, and provider.changed with the figures), so the relay publishes without waiting a poll. */
+  /** Called after a write that carries review.changed, so the relay publishes without waiting a poll. */
   onEventsWritten: () => void;
 }
 

@@ -61,11 +61,14 @@ export class ProviderSearch {
 }
 
 /**
- * After a write that carries provider.changed (or another provider event): publish it now, and read
- * the record into this instance's index. The write has happened: a failed read is the index's to make
- * up for (it reads every record again), not the caller's error.
+ * What every write that carries provider.changed (or another provider event) calls after it, given
+ * by service.ts to the features that write provider records: publish the event now, and read the
+ * record into this instance's index. The write has happened: a failed read is the index's to make up
+ * for (it reads every record again), not the caller's error.
  */
-export async function providerWritten(deps: { search: ProviderSearch; onEventsWritten: () => void }, providerId: string): Promise<void> {
-  deps.onEventsWritten();
-  await deps.search.kept.written([providerId]);
+export function providerWrittenTo(search: ProviderSearch, onEventsWritten: () => void): (providerId: string) => Promise<void> {
+  return async (providerId) => {
+    onEventsWritten();
+    await search.kept.written([providerId]);
+  };
 }
