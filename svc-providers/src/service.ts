@@ -14,6 +14,7 @@ import { providerModel } from './providers/provider.model';
 import type { ProvidersDeps } from './providers/providers.domain';
 import { sweepUnfinishedSignups } from './providers/signup.domain';
 import { providersRouter } from './providers/providers.routes';
+import { providerProfileRouter } from './provider-profile/provider-profile.routes';
 import { reviewModel } from './reviews/review.model';
 import { backfillReviewStats } from './reviews/review-stats';
 import { ModerationQueue } from './reviews/moderation-queue';
@@ -63,7 +64,6 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       const providerWritten = providerWrittenTo(search, onEventsWritten);
       const deps: ProvidersDeps = {
         providers,
-        reviews,
         storage,
         logger,
         accounts: identityAccounts(config.IDENTITY_URL, config.INTERNAL_API_TOKEN),
@@ -71,6 +71,7 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       };
       const verifier = identityTokenVerifier(config);
       app.use(providersRouter(deps, verifier, { uploadUrlTtlSeconds: config.UPLOAD_URL_TTL_SECONDS }));
+      app.use(providerProfileRouter({ providers, reviews, storage }, verifier));
       app.use(adminProvidersRouter({ ...deps, search }, verifier));
       app.use(reviewsRouter({ providers, reviews, search, moderation, onEventsWritten, providerWritten }, verifier));
       app.use(directoryRouter({ providers, storage, search, savedProviders, searchTally }, verifier));

@@ -36,6 +36,9 @@ export interface StoredReviewStats {
   averageRating: number;
 }
 
+/** The figures of a provider no review counts for yet. */
+export const NO_REVIEWS: StoredReviewStats = { totalReviews: 0, averageSatisfactionRating: 0, averageEfficacyRating: 0, averageRating: 0 };
+
 export interface ProviderDocument extends WithOutbox {
   _id: string;
   accountState: AccountState;

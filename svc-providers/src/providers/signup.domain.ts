@@ -3,10 +3,9 @@ import type { ProviderSignupResponse, providerSignupSchema } from '@altmed/contr
 import { AppError, badRequest, isDuplicateKeyError, tooManyRequests, withEvents } from '@altmed/service-kit';
 import type { z } from 'zod';
 import { EmailTakenError, IdentityRefusedError, TooManyAttemptsError } from '../accounts/identity-accounts';
-import { NO_REVIEWS } from '../reviews/review-stats';
 import { emailTakenError, throwIfDuplicate } from './duplicates';
 import { providerChangedEvent } from './provider-changed.event';
-import type { ProviderDocument } from './provider.model';
+import { NO_REVIEWS, type ProviderDocument } from './provider.model';
 import { providerView, type ProvidersDeps } from './providers.domain';
 
 /**

@@ -3,7 +3,6 @@ import mongoose from 'mongoose';
 import request from 'supertest';
 import { createLogger } from '@altmed/service-kit';
 import { identityAccounts } from '../accounts/identity-accounts';
-import { reviewModel } from '../reviews/review.model';
 import type { UploadStorage } from '../uploads/storage';
 import { providerModel } from './provider.model';
 import type { ProvidersDeps } from './providers.domain';
@@ -18,7 +17,6 @@ beforeAll(async () => {
   connection = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: site.database }).asPromise();
   deps = {
     providers: providerModel(connection),
-    reviews: reviewModel(connection),
     accounts: identityAccounts(site.identity.url, site.internalApiToken),
     storage: {} as UploadStorage,
     logger: createLogger('test', 'silent'),

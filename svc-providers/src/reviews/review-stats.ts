@@ -1,5 +1,5 @@
 import type { AnyBulkWriteOperation } from 'mongoose';
-import type { ProviderDocument, ProviderModel, StoredReviewStats } from '../providers/provider.model';
+import { NO_REVIEWS, type ProviderDocument, type ProviderModel, type StoredReviewStats } from '../providers/provider.model';
 import { withEvents } from '@altmed/service-kit';
 import { providerChangedEvent } from '../providers/provider-changed.event';
 import type { ReviewDocument, ReviewModel } from './review.model';
@@ -17,8 +17,6 @@ const twoDecimals = (value: number) => Math.round(value * 100) / 100;
 
 /** Only active, approved reviews are ever shown or counted. */
 export const countedReviews = { isActive: true, isApproved: true } as const;
-
-export const NO_REVIEWS: StoredReviewStats = { totalReviews: 0, averageSatisfactionRating: 0, averageEfficacyRating: 0, averageRating: 0 };
 
 /**
  * Count and averages of some reviews' ratings (0 when there are none). Summed here: FerretDB 1.24
