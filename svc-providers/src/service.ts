@@ -76,7 +76,7 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       app.use(reviewsRouter({ providers, reviews, search, moderation, onEventsWritten, providerWritten }, verifier));
       app.use(directoryRouter({ providers, storage, search, savedProviders, searchTally }, verifier));
       app.use(figuresRouter({ search, moderation, tallies }, verifier));
-      app.use(compareRouter({ providers, storage, search }, verifier));
+      app.use(compareRouter({ providers, storage }, verifier));
       app.use(memberActivityRouter({ reviews, savedProviders, search }, verifier));
       const stopSweeping = scheduleJob({
         name: 'unfinished-signups',

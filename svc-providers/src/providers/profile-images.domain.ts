@@ -1,9 +1,9 @@
 import { ProviderMessages, UPLOAD_KEY_PATTERN, type Provider, type providerContentSchema } from '@altmed/contracts';
 import { AppError, badRequest, createEvent, withEvents } from '@altmed/service-kit';
 import type { z } from 'zod';
-import { processUpload, type ImageKind } from '../uploads/images';
+import { processUpload, type ImageKind, type StoredImage } from '../uploads/images';
 import { providerChangedEvent } from './provider-changed.event';
-import type { ProviderDocument, StoredImage } from './provider.model';
+import type { ProviderDocument } from './provider.model';
 import { fullAddressOf } from './provider-view';
 import { ownRecord, updated, type Auth, type ProvidersDeps } from './providers.domain';
 

@@ -2,7 +2,8 @@ import { ProviderMessages, type AccessTokenClaims, type Provider } from '@altmed
 import { forbidden, notFound, type Logger } from '@altmed/service-kit';
 import type { IdentityAccounts } from '../accounts/identity-accounts';
 import type { UploadStorage } from '../uploads/storage';
-import type { ProviderDocument, ProviderModel, StoredImage } from './provider.model';
+import type { StoredImage } from '../uploads/images';
+import type { ProviderDocument, ProviderModel } from './provider.model';
 import { isOwnerOrAdmin, toProviderView, type ImageUrls } from './provider-view';
 
 export interface ProvidersDeps {

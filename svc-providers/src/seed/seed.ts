@@ -8,10 +8,11 @@ import sharp from 'sharp';
 import { identityAccounts, EmailTakenError } from '../accounts/identity-accounts';
 import { loadProvidersConfig } from '../config';
 import { providerChangedEvent } from '../providers/provider-changed.event';
-import { providerModel, type ProviderModel, type StoredImage } from '../providers/provider.model';
+import { providerModel, type ProviderModel } from '../providers/provider.model';
 import { reviewChangedEvent } from '../reviews/review-changed.event';
 import { reviewModel, type ReviewModel } from '../reviews/review.model';
 import { recountReviewStats, statsOfRatings } from '../reviews/review-stats';
+import type { StoredImage } from '../uploads/images';
 import { s3Storage, type UploadStorage } from '../uploads/storage';
 import { deaFrom, demoProviders, generatedProvider, generatedProviderId, npiFrom, reviewsFor, seededId, type SeedProvider } from './seed-data';
 
