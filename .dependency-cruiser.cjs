@@ -12,8 +12,8 @@ const CIRCLES_FORBIDDEN_IN = '^';
 // svc-providers' layers, bottom first: a module imports its own layer and those below, never one
 // above. A file's layer is the first that names it: composition, then shared, then its folder.
 const PROVIDERS = '^svc-providers/src/';
-/** On top: what wires the features together or starts from outside (HTTP routes, event handlers, the service, the seed, benches, tests). */
-const composition = ['(service|main)\\.ts$', '(seed|bench|test)/', '.+\\.(routes|handler|test)\\.ts$'];
+/** On top: what wires the features together or starts from outside (HTTP routes, event handlers and consumers, the service, the seed, benches, tests). */
+const composition = ['(service|main)\\.ts$', '(seed|bench|test)/', '.+\\.(routes|handler|consumer|test)\\.ts$'];
 /** At the bottom: leaf modules every feature may use (configuration, the identity and storage clients, models, event builders). */
 const shared = ['config\\.ts$', '(accounts|uploads)/', '.+\\.(model|event)\\.ts$'];
 /** The features in between, lowest first; each reads only those before it. */

@@ -1,12 +1,12 @@
 import { EventInbox, identityTokenVerifier, runOnce, scheduleJob, startService, startupStep, type RunningService } from '@altmed/service-kit';
 import { identityAccounts } from './accounts/identity-accounts';
-import { accountDeletionConsumer } from './member-activity/account-deletion.handler';
+import { accountDeletionConsumer } from './member-activity/user-deleted.handler';
 import { memberActivityRouter } from './member-activity/member-activity.routes';
 import { adminProvidersRouter } from './admin/admin-providers.routes';
 import { compareRouter } from './compare/compare.routes';
 import { directoryRouter } from './directory/directory.routes';
 import { figuresRouter } from './figures/figures.routes';
-import { providerTallyConsumer } from './figures/provider-tally.handler';
+import { providerTallyConsumer } from './figures/provider-tally.consumer';
 import { SearchTally } from './figures/search-tally';
 import { weeklyTallyModel } from './figures/weekly-tally.model';
 import type { ProvidersConfig } from './config';
