@@ -1,7 +1,7 @@
 import { PROFILE_REVIEWS_SHOWN, type Provider, type ReviewsResponse } from '@altmed/contracts';
 import type { ReviewModel } from '../reviews/review.model';
 import { countReviewStats } from '../reviews/review-stats';
-import { listReviews } from '../reviews/reviews.domain';
+import { listReviews } from '../reviews/member-reviews.domain';
 import { providerView, visibleProvider, type Auth, type ProvidersDeps } from '../providers/providers.domain';
 
 export interface ProviderProfileDeps extends Pick<ProvidersDeps, 'providers' | 'storage'> {
