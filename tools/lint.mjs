@@ -1,7 +1,8 @@
-// `npm run lint`: ESLint over the repository, one process per workspace (two at a time). The
+// `npm run lint`: the import graph's rules (dependency-cruiser, `.dependency-cruiser.cjs`) over the
+// whole repository, and ESLint over it, one process per workspace (two at a time). The
 // type-aware rules hold a TypeScript program per tsconfig, and one process holding all fifteen
 // needed an 8 GB heap; one workspace's take 0.7-1.1 GB. Arguments are passed to every ESLint run
-// (`npm run lint -- --fix`, `-- --no-cache`).
+// (`npm run lint -- --fix`, `-- --no-cache`), not to dependency-cruiser.
 //
 // The services read @altmed/contracts and @altmed/service-kit through their built types (dist/), so
 // those two are built first when missing or older than their sources: a lint before any build then
@@ -17,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { workspaces } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const eslint = path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
+const depcruise = path.join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruiser.mjs');
 const passedOn = process.argv.slice(2);
 const HEAP_MB = 3072;
 const AT_ONCE = 2;
@@ -61,13 +63,8 @@ if (fs.existsSync(cacheRoot)) {
     if (path.join(cacheRoot, entry) !== cacheDir) fs.rmSync(path.join(cacheRoot, entry), { recursive: true, force: true });
 }
 
-/** Each workspace, then everything outside them (root scripts, deploy files). */
-const runs = [
-  ...workspaces.map((dir) => ({ name: dir, targets: [dir], ignores: [] })),
-  { name: '(outside the workspaces)', targets: ['.'], ignores: workspaces.map((dir) => `${dir}/**`) },
-];
-
-function lint({ name, targets, ignores }) {
+/** ESLint over one workspace, or over everything outside them (`ignores`: the workspaces). */
+function eslintRun({ name, targets, ignores }) {
   const cacheLocation = path.join(cacheDir, name.replace(/\W+/g, '_'), '');
   const args = [
     `--max-old-space-size=${HEAP_MB}`,
@@ -81,6 +78,21 @@ function lint({ name, targets, ignores }) {
     cacheLocation,
     ...passedOn,
   ];
+  return { name, args };
+}
+
+/** The import graph of the whole repository: no circles, and svc-providers' layers (a few seconds). */
+const importGraphRun = { name: '(import graph)', args: [depcruise, '--config', '.dependency-cruiser.cjs', '--output-type', 'err', '--no-progress', '.'] };
+
+/** The import graph, each workspace, then everything outside them (root scripts, deploy files). */
+const runs = [
+  importGraphRun,
+  ...workspaces.map((dir) => eslintRun({ name: dir, targets: [dir], ignores: [] })),
+  eslintRun({ name: '(outside the workspaces)', targets: ['.'], ignores: workspaces.map((dir) => `${dir}/**`) }),
+];
+
+/** Runs one check and shows what it printed (ESLint prints nothing when clean). */
+function lint({ name, args }) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

@@ -1,12 +1,12 @@
 import { EventInbox, identityTokenVerifier, runOnce, scheduleJob, startService, startupStep, type RunningService } from '@altmed/service-kit';
 import { identityAccounts } from './accounts/identity-accounts';
-import { accountDeletionConsumer } from './member-activity/account-deletion.handler';
+import { accountDeletionConsumer } from './member-activity/user-deleted.handler';
 import { memberActivityRouter } from './member-activity/member-activity.routes';
 import { adminProvidersRouter } from './admin/admin-providers.routes';
 import { compareRouter } from './compare/compare.routes';
 import { directoryRouter } from './directory/directory.routes';
 import { figuresRouter } from './figures/figures.routes';
-import { providerTallyConsumer } from './figures/provider-tally.handler';
+import { providerTallyConsumer } from './figures/provider-tally.consumer';
 import { SearchTally } from './figures/search-tally';
 import { weeklyTallyModel } from './figures/weekly-tally.model';
 import type { ProvidersConfig } from './config';
@@ -14,10 +14,11 @@ import { providerModel } from './providers/provider.model';
 import type { ProvidersDeps } from './providers/providers.domain';
 import { sweepUnfinishedSignups } from './providers/signup.domain';
 import { providersRouter } from './providers/providers.routes';
+import { providerProfileRouter } from './provider-profile/provider-profile.routes';
 import { reviewModel } from './reviews/review.model';
 import { backfillReviewStats } from './reviews/review-stats';
 import { ModerationQueue } from './reviews/moderation-queue';
-import { ProviderSearch } from './search/provider-search';
+import { ProviderSearch, providerWrittenTo } from './search/provider-search';
 import { reviewsRouter } from './reviews/reviews.routes';
 import { savedProviderModel } from './saved/saved-provider.model';
 import { s3Storage } from './uploads/storage';
@@ -60,22 +61,22 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
       broker.consume(accountDeletionConsumer({ reviews, savedProviders, inbox, logger }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
       const searchTally = new SearchTally(tallies, { logger, metrics, flushIntervalMs: config.SEARCH_TALLY_FLUSH_SECONDS * 1000 });
       const onEventsWritten = relayOutbox([providers, reviews]);
+      const providerWritten = providerWrittenTo(search, onEventsWritten);
       const deps: ProvidersDeps = {
         providers,
-        reviews,
         storage,
         logger,
-        search,
         accounts: identityAccounts(config.IDENTITY_URL, config.INTERNAL_API_TOKEN),
-        onEventsWritten,
+        providerWritten,
       };
       const verifier = identityTokenVerifier(config);
       app.use(providersRouter(deps, verifier, { uploadUrlTtlSeconds: config.UPLOAD_URL_TTL_SECONDS }));
-      app.use(adminProvidersRouter(deps, verifier));
-      app.use(reviewsRouter({ providers, reviews, search, moderation, onEventsWritten }, verifier));
+      app.use(providerProfileRouter({ providers, reviews, storage }, verifier));
+      app.use(adminProvidersRouter({ ...deps, search }, verifier));
+      app.use(reviewsRouter({ providers, reviews, search, moderation, onEventsWritten, providerWritten }, verifier));
       app.use(directoryRouter({ providers, storage, search, savedProviders, searchTally }, verifier));
       app.use(figuresRouter({ search, moderation, tallies }, verifier));
-      app.use(compareRouter({ providers, storage, search }, verifier));
+      app.use(compareRouter({ providers, storage }, verifier));
       app.use(memberActivityRouter({ reviews, savedProviders, search }, verifier));
       const stopSweeping = scheduleJob({
         name: 'unfinished-signups',

@@ -54,8 +54,10 @@ export async function runTests(): Promise<number> {
     // The builds check production code; this also checks the tests, which swc runs unchecked.
     log('type-checking every workspace, tests included');
     await runCommand('npm', ['run', '--silent', 'typecheck'], { cwd: repoRoot }).catch(() => problems.push('typecheck: tsc found errors'));
-    log('linting (ESLint, uncached: type-aware rules read other files) and checking formatting (Prettier)');
-    await runCommand('npm', ['run', '--silent', 'lint', '--', '--no-cache'], { cwd: repoRoot }).catch(() => problems.push('lint: ESLint found problems'));
+    log('checking the import graph (dependency-cruiser), linting (ESLint, uncached: type-aware rules read other files) and checking formatting (Prettier)');
+    await runCommand('npm', ['run', '--silent', 'lint', '--', '--no-cache'], { cwd: repoRoot }).catch(() =>
+      problems.push('lint: dependency-cruiser or ESLint found problems'),
+    );
     await runCommand('npm', ['run', '--silent', 'format:check'], { cwd: repoRoot }).catch(() => problems.push('format: Prettier found unformatted files'));
     // Servers of this run's own: a site running beside it (`npm start`) keeps its events, mail and uploads to itself.
     stack = await startTestStack({ handleSignals: false, log });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import type { Caller } from './caller';
 import { publishableKeyNotAllowed, resourceMissing } from './errors';
 import { newId, nowSeconds } from './ids';
 import { expandable, parseParams } from './params';
-import type { Caller } from './payment-intents';
 import type { Account, Charge, ChargeOutcome, PaymentIntent, PaymentMethod } from './state';
 
 export interface Decline {

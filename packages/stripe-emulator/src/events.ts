@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import type { Caller } from './caller';
 import { publishableKeyNotAllowed, resourceMissing } from './errors';
 import { newId, nowSeconds } from './ids';
 import { expand, integer, metadata, parseParams, text } from './params';
-import type { Caller } from './payment-intents';
 import type { StripeEvent, WebhookEndpoint } from './state';
 
 const listParams = z.strictObject({

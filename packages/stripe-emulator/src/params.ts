@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalidRequest, missingParameter, StripeError, unknownParameter } from './errors';
+import type { Metadata } from './state';
 
 /*
  * Request parameters arrive form-encoded (`card[number]=4242…`, `payment_method_types[0]=card`),
@@ -21,6 +22,19 @@ export const text = (max = 5000) => z.string({ error: 'Invalid string' }).max(ma
 export const metadata = z.union([z.literal(''), z.record(z.string().max(40), z.string().max(500))], {
   error: 'Invalid metadata: must be a hash of string keys and string values',
 });
+
+/** The metadata after an update: `''` clears it, a key given `''` goes, at most 50 keys remain. */
+export function applyMetadata(current: Metadata, update: '' | Metadata | undefined): Metadata {
+  if (update === undefined) return current;
+  if (update === '') return {};
+  const next = { ...current };
+  for (const [key, value] of Object.entries(update)) {
+    if (value === '') delete next[key];
+    else next[key] = value;
+  }
+  if (Object.keys(next).length > 50) throw invalidRequest('Metadata can have up to 50 keys.', { param: 'metadata' });
+  return next;
+}
 
 /** `expand[]=…` naming only the given fields. */
 export const expandable = (fields: readonly string[]) =>

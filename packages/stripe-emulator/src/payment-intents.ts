@@ -1,19 +1,11 @@
 import { z } from 'zod';
+import type { Caller } from './caller';
 import { newCharge } from './charges';
 import { cardError, invalidRequest, publishableKeyNotAllowed, resourceMissing, StripeError, unexpectedState } from './errors';
 import { newId, nowSeconds, randomToken } from './ids';
-import { boolean, expand, integer, metadata, oneOf, parseParams, text } from './params';
+import { applyMetadata, boolean, expand, integer, metadata, oneOf, parseParams, text } from './params';
 import { paymentMethodOf } from './payment-methods';
-import type { Account, Metadata, PaymentIntent, PaymentMethod } from './state';
-
-/** Who calls: the account their key belongs to, and whether it was the publishable key (Stripe.js in a browser). */
-export interface Caller {
-  account: Account;
-  publishable: boolean;
-  /** Where the emulator answers, for the 3-D Secure page's URL. */
-  baseUrl: string;
-  emit: (type: string, object: unknown) => void;
-}
+import type { PaymentIntent, PaymentMethod } from './state';
 
 const currency = z
   .string()
@@ -309,18 +301,6 @@ function checkAmount(amount: number, currencyCode: string): void {
   if (amount > 99_999_999) throw invalidRequest('Amount must be no more than $999,999.99', { code: 'amount_too_large', param: 'amount' });
 }
 
-export function applyMetadata(current: Metadata, update: '' | Metadata | undefined): Metadata {
-  if (update === undefined) return current;
-  if (update === '') return {};
-  const next = { ...current };
-  for (const [key, value] of Object.entries(update)) {
-    if (value === '') delete next[key];
-    else next[key] = value;
-  }
-  if (Object.keys(next).length > 50) throw invalidRequest('Metadata can have up to 50 keys.', { param: 'metadata' });
-  return next;
-}
-
 /** A copy of the intent as the API answers it, with `payment_method` expanded when asked for. */
 function view(caller: Caller, intent: PaymentIntent, expandFields: string[] | undefined): PaymentIntent {
   const copy = structuredClone(intent);
@@ -331,5 +311,3 @@ function view(caller: Caller, intent: PaymentIntent, expandFields: string[] | un
   }
   return copy;
 }
-
-export type { PaymentMethod };

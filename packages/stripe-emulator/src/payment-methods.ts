@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import type { Caller } from './caller';
 import { behaviourOf, brandOf, checkedCard, fingerprintOf, testPaymentMethods, type CardBehaviour } from './cards';
 import { publishableKeyNotAllowed, resourceMissing } from './errors';
 import { newId, nowSeconds } from './ids';
 import { expand, integer, metadata, oneOf, parseParams, text } from './params';
 import type { Account, PaymentMethod } from './state';
-import type { Caller } from './payment-intents';
 
 const address = z.strictObject({
   city: text(200).optional(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import type { Caller } from './caller';
 import { chargeView } from './charges';
 import { invalidRequest, publishableKeyNotAllowed, resourceMissing } from './errors';
 import { newId, nowSeconds } from './ids';
-import { expandable, integer, metadata, oneOf, parseParams, text } from './params';
-import { applyMetadata, type Caller } from './payment-intents';
+import { applyMetadata, expandable, integer, metadata, oneOf, parseParams, text } from './params';
 import type { Account, Charge, Refund } from './state';
 
 const createParams = z.strictObject({

@@ -4,6 +4,7 @@ import cors from 'cors';
 import express, { type Request, type Response } from 'express';
 import qs from 'qs';
 import { browserScript } from './browser-script';
+import type { Caller } from './caller';
 import { retrieveCharge } from './charges';
 import { StripeError, idempotencyMismatch, invalidApiKey, invalidRequest, noApiKey, unrecognizedUrl } from './errors';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listEvents, retrieveEvent } from './events';
@@ -15,7 +16,6 @@ import {
   createPaymentIntent,
   retrievePaymentIntent,
   updatePaymentIntent,
-  type Caller,
 } from './payment-intents';
 import { createPaymentMethod, retrievePaymentMethod } from './payment-methods';
 import { createRefund, retrieveRefund } from './refunds';

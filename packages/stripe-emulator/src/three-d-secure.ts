@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { authenticatePaymentIntent, type Caller } from './payment-intents';
+import type { Caller } from './caller';
+import { authenticatePaymentIntent } from './payment-intents';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -11,7 +11,11 @@ import { AppError, createEvent, notFound, withEvents } from '@altmed/service-kit
 import type { ProviderDocument, StatusChange } from '../providers/provider.model';
 import { statusOf } from '../providers/provider-view';
 import { providerView, type ProvidersDeps } from '../providers/providers.domain';
-import { providerWritten } from '../search/provider-search';
+import type { ProviderSearch } from '../search/provider-search';
+
+export interface AdminProvidersDeps extends ProvidersDeps {
+  search: ProviderSearch;
+}
 
 const SOURCE = 'svc-providers';
 
@@ -21,7 +25,7 @@ const SOURCE = 'svc-providers';
  * provider name, email, NPI or city, regardless of case. Which ids, how many and the counts come from
  * this instance's search index; the page's records through its record cache.
  */
-export async function listProvidersForAdmin(deps: ProvidersDeps, query: AdminProvidersQuery, auth: AccessTokenClaims): Promise<AdminProvidersResponse> {
+export async function listProvidersForAdmin(deps: AdminProvidersDeps, query: AdminProvidersQuery, auth: AccessTokenClaims): Promise<AdminProvidersResponse> {
   const page = query.page ?? 1;
   const { ids, total, stats } = deps.search.admin(query);
   const byId = await deps.search.recordsOf(ids);
@@ -33,7 +37,7 @@ export async function listProvidersForAdmin(deps: ProvidersDeps, query: AdminPro
   return { providers, stats, page, total, totalPages: Math.max(1, Math.ceil(total / ADMIN_PROVIDERS_PAGE_SIZE)) };
 }
 
-async function adminView(deps: ProvidersDeps, record: ProviderDocument, auth: AccessTokenClaims) {
+async function adminView(deps: AdminProvidersDeps, record: ProviderDocument, auth: AccessTokenClaims) {
   const view: Provider = await providerView(deps, record, auth);
   const last = record.statusHistory?.at(-1);
   return {
@@ -60,7 +64,7 @@ const transitions: Record<
  * provider.status_changed event are one write, made only if the flags are still those the action was
  * checked against (a second admin acting at the same moment gets 409).
  */
-export async function changeProviderStatus(deps: ProvidersDeps, providerId: string, action: ProviderAdminAction, admin: AccessTokenClaims) {
+export async function changeProviderStatus(deps: AdminProvidersDeps, providerId: string, action: ProviderAdminAction, admin: AccessTokenClaims) {
   const provider = await deps.providers.findOne({ _id: providerId, accountState: 'active' }).lean<ProviderDocument>();
   if (!provider) throw notFound(ProviderMessages.providerNotFound);
   const transition = transitions[action];
@@ -88,7 +92,7 @@ export async function changeProviderStatus(deps: ProvidersDeps, providerId: stri
     withEvents<ProviderDocument>({ $set: transition.set, $push: { statusHistory: change } }, [event]),
   );
   if (result.modifiedCount !== 1) throw new AppError(409, ProviderMessages.actionNotAllowed);
-  await providerWritten(deps, providerId);
+  await deps.providerWritten(providerId);
   const updated = await deps.providers.findById(providerId).lean<ProviderDocument>();
   return { provider: await adminView(deps, updated!, admin) };
 }

@@ -1,12 +1,11 @@
 import { Router } from 'express';
 import { adminProvidersQuerySchema, providerStatusUpdateSchema } from '@altmed/contracts';
 import { parseInput, parseQuery, requireAuth, type TokenVerifier } from '@altmed/service-kit';
-import type { ProvidersDeps } from '../providers/providers.domain';
 import { providerIdOf } from '../providers/record-ids';
-import { changeProviderStatus, listProvidersForAdmin } from './admin-providers.domain';
+import { changeProviderStatus, listProvidersForAdmin, type AdminProvidersDeps } from './admin-providers.domain';
 
 /** The administrators' calls (SPEC §7): every one needs an admin whose account is still active. */
-export function adminProvidersRouter(deps: ProvidersDeps, verifier: TokenVerifier): Router {
+export function adminProvidersRouter(deps: AdminProvidersDeps, verifier: TokenVerifier): Router {
   const router = Router();
   const admin = requireAuth(verifier, { roles: ['admin'], activeAccount: true });
 

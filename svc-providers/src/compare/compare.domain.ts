@@ -1,6 +1,6 @@
 import type { CompareProvider, CompareQuery, CompareResponse } from '@altmed/contracts';
-import { LISTED, type DirectoryDeps } from '../directory/directory.domain';
-import type { ProviderDocument } from '../providers/provider.model';
+import { LISTED, type ProviderDocument, type ProviderModel } from '../providers/provider.model';
+import type { UploadStorage } from '../uploads/storage';
 import { milesBetween, zipCoordinates, type Coordinates } from '../places/zip-places';
 
 /** What the comparison reads of a record: never the email, NPI, DEA or licence numbers. */
@@ -32,10 +32,15 @@ type CompareRecord = Pick<
   | 'reviewStats'
 > & { stateLicenses?: { state?: string }[] };
 
+export interface CompareDeps {
+  providers: ProviderModel;
+  storage: UploadStorage;
+}
+
 const licenseStatesOf = (record: CompareRecord): string[] =>
   [...new Set((record.stateLicenses ?? []).map((license) => license.state?.trim() ?? '').filter(Boolean))].sort();
 
-async function toCompareProvider(deps: DirectoryDeps, record: CompareRecord, origin: Coordinates | null): Promise<CompareProvider> {
+async function toCompareProvider(deps: CompareDeps, record: CompareRecord, origin: Coordinates | null): Promise<CompareProvider> {
   const place = origin ? zipCoordinates(record.zip) : null;
   return {
     _id: record._id,
@@ -61,7 +66,7 @@ async function toCompareProvider(deps: DirectoryDeps, record: CompareRecord, ori
  * The providers asked for, side by side, in the order asked: listed ones only (a pending or
  * blocked id is left out, as if unknown), with the distance from the member's ZIP when given.
  */
-export async function compareProviders(deps: DirectoryDeps, query: CompareQuery): Promise<CompareResponse> {
+export async function compareProviders(deps: CompareDeps, query: CompareQuery): Promise<CompareResponse> {
   const records = await deps.providers
     .find({ ...LISTED, _id: { $in: query.ids } })
     .select(COMPARE_FIELDS)

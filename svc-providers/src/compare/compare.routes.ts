@@ -1,11 +1,10 @@
 import { Router } from 'express';
 import { compareQuerySchema } from '@altmed/contracts';
 import { parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
-import type { DirectoryDeps } from '../directory/directory.domain';
-import { compareProviders } from './compare.domain';
+import { compareProviders, type CompareDeps } from './compare.domain';
 
 /** Compare: two to four listed providers side by side, for members with an active membership and admins. */
-export function compareRouter(deps: DirectoryDeps, verifier: TokenVerifier): Router {
+export function compareRouter(deps: CompareDeps, verifier: TokenVerifier): Router {
   const router = Router();
   // The caller is checked before the query is read.
   const payingMembersAndAdmins = requireAuth(verifier, { roles: ['user', 'admin'], activeMembership: true });

@@ -9,7 +9,8 @@ import {
   type DirectorySearch,
 } from '@altmed/contracts';
 import { originOf, roundedMiles } from '../places/zip-places';
-import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
+import { isListed, type ProviderModel } from '../providers/provider.model';
+import { savedIdsOf, type SavedProvidersDeps } from '../saved/saved-providers.domain';
 import { searchEntryOf, type SearchEntry } from '../search/provider-search-index';
 import type { ProviderSearch } from '../search/provider-search';
 import type { UploadStorage } from '../uploads/storage';
@@ -19,12 +20,6 @@ export interface DirectoryDeps {
   storage: UploadStorage;
   search: ProviderSearch;
 }
-
-/**
- * Only these records are ever listed to members: approved, not blocked, sign-up finished. Flat
- * equalities, so that the local database answers them from its indexes.
- */
-export const LISTED = { accountState: 'active', isApproved: true, isActive: true } as const;
 
 export async function toDirectoryProvider(storage: UploadStorage, entry: SearchEntry, miles?: number): Promise<DirectoryProvider> {
   return {
@@ -70,8 +65,6 @@ export async function searchDirectory(deps: DirectoryDeps, search: DirectorySear
   };
 }
 
-const isListed = (record: ProviderDocument) => record.accountState === LISTED.accountState && record.isApproved && record.isActive;
-
 /** The listed records of these ids, in the order given (a member's saved providers, newest first), through the search's record cache. */
 export async function directoryProvidersOf(deps: DirectoryDeps, ids: readonly string[]): Promise<DirectoryProvider[]> {
   if (ids.length === 0) return [];
@@ -81,4 +74,9 @@ export async function directoryProvidersOf(deps: DirectoryDeps, ids: readonly st
     return record && isListed(record) ? (searchEntryOf(record) ?? []) : [];
   });
   return Promise.all(listed.map((entry) => toDirectoryProvider(deps.storage, entry)));
+}
+
+/** The member's saved providers that are still listed (one blocked since is left out, and comes back if unblocked). */
+export async function listSavedProviders(deps: DirectoryDeps & SavedProvidersDeps, userId: string): Promise<DirectoryProvider[]> {
+  return directoryProvidersOf(deps, await savedIdsOf(deps, userId));
 }

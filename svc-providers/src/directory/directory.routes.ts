@@ -2,12 +2,12 @@ import { Router } from 'express';
 import { DirectoryMessages, directoryQuerySchema } from '@altmed/contracts';
 import { bearerToken, forbidden, optionalAuth, parseQuery, requireAuth, unauthorized, type TokenVerifier } from '@altmed/service-kit';
 import { providerIdOf } from '../providers/record-ids';
-import { isSaved, listSavedProviders, saveProvider, savedIdsOf, unsaveProvider, type SavedProvidersDeps } from '../saved/saved-providers.domain';
+import { isSaved, saveProvider, savedIdsOf, unsaveProvider, type SavedProvidersDeps } from '../saved/saved-providers.domain';
 import type { SearchTally } from '../figures/search-tally';
-import { searchDirectory } from './directory.domain';
+import { listSavedProviders, searchDirectory, type DirectoryDeps } from './directory.domain';
 
 /** The directory and saved providers: what an active membership pays for. */
-export function directoryRouter(deps: SavedProvidersDeps & { searchTally: SearchTally }, verifier: TokenVerifier): Router {
+export function directoryRouter(deps: DirectoryDeps & SavedProvidersDeps & { searchTally: SearchTally }, verifier: TokenVerifier): Router {
   const router = Router();
   const member = requireAuth(verifier, { roles: ['user'], activeAccount: true });
   const payingMember = requireAuth(verifier, { roles: ['user'], activeMembership: true });

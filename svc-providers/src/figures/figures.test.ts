@@ -4,7 +4,7 @@ import request from 'supertest';
 import { chartedWeeks, weekStartOf, type EventEnvelope, type ProviderFiguresResponse } from '@altmed/contracts';
 import { deliveriesDone, eventually, testEventsExchange, waitForDeliveriesDone } from '@altmed/local-stack/src/testing';
 import { adminToken, memberToken, signUpProvider, startTestProviders, type TestProviders } from '../test/test-service';
-import { providerTallyQueue } from './provider-tally.handler';
+import { providerTallyQueue } from './provider-tally.consumer';
 import { SEARCH_TALLY_JOB } from './search-tally';
 
 let site: TestProviders;

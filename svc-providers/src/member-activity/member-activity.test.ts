@@ -2,7 +2,7 @@ import request from 'supertest';
 import { FORMER_MEMBER_NAME, type MemberActivityResponse, type MyReviews } from '@altmed/contracts';
 import { waitForDeliveriesDone, withDatabase } from '@altmed/local-stack/src/testing';
 import { activeMember, adminToken, memberToken, signUpProvider, startTestProviders, type TestProviders } from '../test/test-service';
-import { accountDeletionQueue } from './account-deletion.handler';
+import { accountDeletionQueue } from './user-deleted.handler';
 
 let site: TestProviders;
 

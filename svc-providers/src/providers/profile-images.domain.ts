@@ -1,9 +1,9 @@
 import { ProviderMessages, UPLOAD_KEY_PATTERN, type Provider, type providerContentSchema } from '@altmed/contracts';
 import { AppError, badRequest, createEvent, withEvents } from '@altmed/service-kit';
 import type { z } from 'zod';
-import { providerChangedEvent, providerWritten } from '../search/provider-search';
-import { processUpload, type ImageKind } from '../uploads/images';
-import type { ProviderDocument, StoredImage } from './provider.model';
+import { processUpload, type ImageKind, type StoredImage } from '../uploads/images';
+import { providerChangedEvent } from './provider-changed.event';
+import type { ProviderDocument } from './provider.model';
 import { fullAddressOf } from './provider-view';
 import { ownRecord, updated, type Auth, type ProvidersDeps } from './providers.domain';
 
@@ -89,7 +89,7 @@ export async function saveProfileContent(
     written = result.matchedCount === 1;
   }
   if (!written) await deps.providers.updateOne({ _id: providerId }, withEvents<ProviderDocument>({ $set: changes }, [providerChangedEvent([providerId])]));
-  await providerWritten(deps, providerId);
+  await deps.providerWritten(providerId);
 
   const replaced = (['headshot', 'gallery'] as const).flatMap((kind) =>
     processed[kind] && current[kind] ? [current[kind].key, current[kind].thumbnailKey] : [],

@@ -2,8 +2,8 @@ import type { Provider, providerBasicInfoSchema, providerQualificationsSchema } 
 import { badRequest, isDuplicateKeyError, withEvents } from '@altmed/service-kit';
 import type { z } from 'zod';
 import { EmailTakenError } from '../accounts/identity-accounts';
-import { providerChangedEvent, providerWritten } from '../search/provider-search';
 import { emailTakenError, throwIfDuplicate } from './duplicates';
+import { providerChangedEvent } from './provider-changed.event';
 import type { ProviderDocument } from './provider.model';
 import { ownRecord, updated, type Auth, type ProvidersDeps } from './providers.domain';
 
@@ -30,12 +30,12 @@ export async function updateBasicInfo(deps: ProvidersDeps, providerId: string, a
         { _id: providerId, email: info.email },
         withEvents<ProviderDocument>({ $set: { email: current.email } }, [providerChangedEvent([providerId])]),
       );
-      await providerWritten(deps, providerId);
+      await deps.providerWritten(providerId);
       if (err instanceof EmailTakenError) throw emailTakenError();
       throw err;
     }
   }
-  await providerWritten(deps, providerId);
+  await deps.providerWritten(providerId);
   return updated(deps, providerId, auth);
 }
 
@@ -48,6 +48,6 @@ export async function updateQualifications(
 ): Promise<Provider> {
   await ownRecord(deps, providerId, auth);
   await deps.providers.updateOne({ _id: providerId }, withEvents<ProviderDocument>({ $set: qualifications }, [providerChangedEvent([providerId])]));
-  await providerWritten(deps, providerId);
+  await deps.providerWritten(providerId);
   return updated(deps, providerId, auth);
 }

@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { OUTBOX_INDEX, outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
+import type { StoredImage } from '../uploads/images';
 
 /**
  * `creating` while step 1 makes the provider's login in svc-identity; `active` once both halves
@@ -7,12 +8,6 @@ import { OUTBOX_INDEX, outboxSchemaFields, type WithOutbox } from '@altmed/servi
  */
 export const ACCOUNT_STATES = ['creating', 'active'] as const;
 export type AccountState = (typeof ACCOUNT_STATES)[number];
-
-/** A stored image: the re-encoded profile-size picture and its thumbnail. */
-export interface StoredImage {
-  key: string;
-  thumbnailKey: string;
-}
 
 export interface StateLicenseRecord {
   state: string;
@@ -35,6 +30,18 @@ export interface StoredReviewStats {
   /** The mean of the two averages: the one rating a result card shows and the directory sorts by (0 without reviews). */
   averageRating: number;
 }
+
+/**
+ * Only these records are ever listed to members: approved, not blocked, sign-up finished. Flat
+ * equalities, so that the local database answers them from its indexes.
+ */
+export const LISTED = { accountState: 'active', isApproved: true, isActive: true } as const;
+
+export const isListed = (record: Pick<ProviderDocument, 'accountState' | 'isApproved' | 'isActive'>) =>
+  record.accountState === LISTED.accountState && record.isApproved && record.isActive;
+
+/** The figures of a provider no review counts for yet. */
+export const NO_REVIEWS: StoredReviewStats = { totalReviews: 0, averageSatisfactionRating: 0, averageEfficacyRating: 0, averageRating: 0 };
 
 export interface ProviderDocument extends WithOutbox {
   _id: string;

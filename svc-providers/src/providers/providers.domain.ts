@@ -1,24 +1,21 @@
-import { PROFILE_REVIEWS_SHOWN, ProviderMessages, type AccessTokenClaims, type PlaceQuery, type Provider } from '@altmed/contracts';
+import { ProviderMessages, type AccessTokenClaims, type Provider } from '@altmed/contracts';
 import { forbidden, notFound, type Logger } from '@altmed/service-kit';
 import type { IdentityAccounts } from '../accounts/identity-accounts';
-import { milesBetween, originOf, zipCoordinates } from '../places/zip-places';
-import type { ReviewModel } from '../reviews/review.model';
-import { countReviewStats } from '../reviews/review-stats';
-import { listReviews } from '../reviews/reviews.domain';
-import type { ProviderSearch } from '../search/provider-search';
 import type { UploadStorage } from '../uploads/storage';
-import type { ProviderDocument, ProviderModel, StoredImage } from './provider.model';
+import type { StoredImage } from '../uploads/images';
+import type { ProviderDocument, ProviderModel } from './provider.model';
 import { isOwnerOrAdmin, toProviderView, type ImageUrls } from './provider-view';
 
 export interface ProvidersDeps {
   providers: ProviderModel;
-  reviews: ReviewModel;
   accounts: IdentityAccounts;
   storage: UploadStorage;
   logger: Logger;
-  search: ProviderSearch;
-  /** Called after a write that carries events, so the relay publishes without waiting a poll. */
-  onEventsWritten: () => void;
+  /**
+   * Called after a write that carries a provider event: publishes it without waiting a poll, and
+   * reads the record into this instance's search index (`providerWrittenTo`, given by service.ts).
+   */
+  providerWritten: (providerId: string) => Promise<void>;
 }
 
 export type Auth = AccessTokenClaims | undefined;
@@ -35,7 +32,7 @@ async function imageUrlsOf(storage: UploadStorage, provider: Pick<ProviderDocume
   return urls;
 }
 
-export async function providerView(deps: ProvidersDeps, provider: ProviderDocument, auth: Auth): Promise<Provider> {
+export async function providerView(deps: Pick<ProvidersDeps, 'storage'>, provider: ProviderDocument, auth: Auth): Promise<Provider> {
   return toProviderView(provider, await imageUrlsOf(deps.storage, provider), isOwnerOrAdmin(auth, provider._id));
 }
 
@@ -43,42 +40,11 @@ export async function providerView(deps: ProvidersDeps, provider: ProviderDocume
  * The record if the caller may see it: approved providers to everyone logged in; pending and
  * blocked ones only to themselves and admins ("Provider Not Found" to anyone else).
  */
-async function visibleProvider(deps: ProvidersDeps, providerId: string, auth: Auth): Promise<ProviderDocument> {
+export async function visibleProvider(deps: Pick<ProvidersDeps, 'providers'>, providerId: string, auth: Auth): Promise<ProviderDocument> {
   const provider = await deps.providers.findOne({ _id: providerId, accountState: 'active' }).lean<ProviderDocument>();
   if (!provider) throw providerNotFound();
   if (!(provider.isActive && provider.isApproved) && !isOwnerOrAdmin(auth, providerId)) throw providerNotFound();
   return provider;
-}
-
-/** GET /provider-info/{id}: the profile with its review figures and newest shown reviews. */
-export async function getProvider(deps: ProvidersDeps, providerId: string, auth: Auth): Promise<Provider> {
-  const provider = await visibleProvider(deps, providerId, auth);
-  const [view, stats, latest] = await Promise.all([
-    providerView(deps, provider, auth),
-    // The figures kept on the record (reviews/review-stats.ts); counted now for a record that has none yet.
-    provider.reviewStats ?? countReviewStats(deps.reviews, providerId),
-    listReviews(deps.reviews, providerId, 1, PROFILE_REVIEWS_SHOWN),
-  ]);
-  const { totalReviews, averageSatisfactionRating, averageEfficacyRating } = stats;
-  return { ...view, reviewStats: { totalReviews, averageSatisfactionRating, averageEfficacyRating }, reviews: latest.reviews };
-}
-
-/** A provider as a member opens the profile: with the distance from the place of the search it came from, when there was one. */
-export async function getProfile(
-  deps: ProvidersDeps,
-  providerId: string,
-  auth: Auth,
-  place: PlaceQuery,
-): Promise<{ provider: Provider; distanceMiles?: number }> {
-  const origin = originOf(place);
-  const provider = await getProvider(deps, providerId, auth);
-  const practice = origin && provider.zip ? zipCoordinates(provider.zip) : null;
-  return { provider, ...(origin && practice ? { distanceMiles: milesBetween(origin, practice) } : {}) };
-}
-
-export async function getProviderReviews(deps: ProvidersDeps, providerId: string, auth: Auth, page: number, limit: number) {
-  await visibleProvider(deps, providerId, auth);
-  return listReviews(deps.reviews, providerId, page, limit);
 }
 
 /** The caller's own record (or any, for an admin): 403 for another provider's, 404 when there is none. */

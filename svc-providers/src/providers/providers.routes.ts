@@ -4,27 +4,24 @@ import {
   providerBasicInfoSchema,
   providerContentSchema,
   providerQualificationsSchema,
-  providerProfileQuerySchema,
   providerSignupSchema,
-  reviewsQuerySchema,
   uploadSignatureRequestSchema,
 } from '@altmed/contracts';
-import { forbidden, parseForm, parseInput, parseQuery, requireAuth, type TokenVerifier } from '@altmed/service-kit';
+import { forbidden, parseForm, parseInput, requireAuth, type TokenVerifier } from '@altmed/service-kit';
 import { signUpload } from '../uploads/signature';
 import { isOwnerOrAdmin } from './provider-view';
 import { providerIdOf } from './record-ids';
 import { saveProfileContent } from './profile-images.domain';
 import { updateBasicInfo, updateQualifications } from './profile.domain';
-import { getProfile, getProviderReviews, type ProvidersDeps } from './providers.domain';
+import type { ProvidersDeps } from './providers.domain';
 import { signUpProvider } from './signup.domain';
 
 export function providersRouter(deps: ProvidersDeps, verifier: TokenVerifier, options: { uploadUrlTtlSeconds: number }): Router {
   const router = Router();
-  // Reads and writes need an account that is still active (not blocked or deleted in svc-identity, and
-  // no password reset since the token); writes also the record's own provider or an admin, checked
-  // before the body is read, so no one else learns its rules.
-  const loggedIn = requireAuth(verifier, { activeAccount: true });
-  const writer = loggedIn;
+  // Writes need an account that is still active (not blocked or deleted in svc-identity, and no
+  // password reset since the token), and the record's own provider or an admin, checked before the
+  // body is read, so no one else learns its rules.
+  const writer = requireAuth(verifier, { activeAccount: true });
   const ownRecord: RequestHandler = (req, res, next) => {
     if (!isOwnerOrAdmin(res.locals.auth, String(req.params.id))) throw forbidden(ProviderMessages.notYourRecord);
     next();
@@ -33,16 +30,6 @@ export function providersRouter(deps: ProvidersDeps, verifier: TokenVerifier, op
   router.post('/provider-info', async (req, res) => {
     // The client's address (from X-Forwarded-For only when the hop is trusted, TRUST_PROXY) counts against identity's sign-up limit.
     res.status(201).json(await signUpProvider(deps, parseForm(providerSignupSchema, req.body), req.ip));
-  });
-
-  router.get('/provider-info/:id', loggedIn, async (req, res) => {
-    const place = parseQuery(providerProfileQuerySchema, req.query);
-    res.json(await getProfile(deps, providerIdOf(req.params.id), res.locals.auth, place));
-  });
-
-  router.get('/provider-info/:id/reviews', loggedIn, async (req, res) => {
-    const { page, limit } = parseQuery(reviewsQuerySchema, req.query);
-    res.json(await getProviderReviews(deps, providerIdOf(req.params.id), res.locals.auth, page, limit));
   });
 
   router.put('/provider-info/:id', writer, ownRecord, async (req, res) => {

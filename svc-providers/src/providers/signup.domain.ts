@@ -3,10 +3,9 @@ import type { ProviderSignupResponse, providerSignupSchema } from '@altmed/contr
 import { AppError, badRequest, isDuplicateKeyError, tooManyRequests, withEvents } from '@altmed/service-kit';
 import type { z } from 'zod';
 import { EmailTakenError, IdentityRefusedError, TooManyAttemptsError } from '../accounts/identity-accounts';
-import { NO_REVIEWS } from '../reviews/review-stats';
-import { providerChangedEvent, providerWritten } from '../search/provider-search';
 import { emailTakenError, throwIfDuplicate } from './duplicates';
-import type { ProviderDocument } from './provider.model';
+import { providerChangedEvent } from './provider-changed.event';
+import { NO_REVIEWS, type ProviderDocument } from './provider.model';
 import { providerView, type ProvidersDeps } from './providers.domain';
 
 /**
@@ -73,7 +72,7 @@ export async function signUpProvider(
     await discardSignup(deps, providerId, true);
     throw err;
   }
-  await providerWritten(deps, providerId);
+  await deps.providerWritten(providerId);
   const auth = { sub: login.user.id, role: login.user.role, name: login.user.name, email: login.user.email, providerId };
   return { ...login, providerId, provider: await providerView(deps, provider, auth) };
 }

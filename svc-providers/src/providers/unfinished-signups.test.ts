@@ -3,9 +3,7 @@ import mongoose from 'mongoose';
 import request from 'supertest';
 import { createLogger } from '@altmed/service-kit';
 import { identityAccounts } from '../accounts/identity-accounts';
-import { reviewModel } from '../reviews/review.model';
 import type { UploadStorage } from '../uploads/storage';
-import { ProviderSearch } from '../search/provider-search';
 import { providerModel } from './provider.model';
 import type { ProvidersDeps } from './providers.domain';
 import { sweepUnfinishedSignups } from './signup.domain';
@@ -19,12 +17,10 @@ beforeAll(async () => {
   connection = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: site.database }).asPromise();
   deps = {
     providers: providerModel(connection),
-    reviews: reviewModel(connection),
     accounts: identityAccounts(site.identity.url, site.internalApiToken),
     storage: {} as UploadStorage,
     logger: createLogger('test', 'silent'),
-    search: new ProviderSearch(providerModel(connection), { logger: createLogger('test', 'silent') }),
-    onEventsWritten: () => undefined,
+    providerWritten: async () => undefined,
   };
 }, 60_000);
 afterAll(async () => {

@@ -2,7 +2,6 @@ import { REVIEW_STATES, type ReviewState } from '@altmed/contracts';
 import {
   KeptReadModel,
   MAP_ENTRY_BYTES,
-  createEvent,
   idsNamedBy,
   objectBytes,
   stringBytes,
@@ -119,9 +118,6 @@ export class ModerationQueueIndex {
 
 /** Records read at a time when every review is read. */
 const READ_BATCH = 2_000;
-
-/** The event that tells every instance to read these reviews again; written with the change, through the outbox. */
-export const reviewChangedEvent = (reviewIds: string[]) => createEvent('review.changed', { reviewIds }, 'svc-providers');
 
 /**
  * The admin Reviews page's read model (a `KeptReadModel`, read before the service listens): which

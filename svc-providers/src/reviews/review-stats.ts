@@ -1,9 +1,15 @@
 import type { AnyBulkWriteOperation } from 'mongoose';
-import type { ProviderDocument, ProviderModel, StoredReviewStats } from '../providers/provider.model';
+import { NO_REVIEWS, type ProviderDocument, type ProviderModel, type StoredReviewStats } from '../providers/provider.model';
 import { withEvents } from '@altmed/service-kit';
-import { providerChangedEvent, providerWritten } from '../search/provider-search';
+import { providerChangedEvent } from '../providers/provider-changed.event';
 import type { ReviewDocument, ReviewModel } from './review.model';
-import type { ReviewsDeps } from './reviews.domain';
+
+export interface ReviewStatsDeps {
+  providers: ProviderModel;
+  reviews: ReviewModel;
+  /** Called after the figures are written with provider.changed (see `providerWrittenTo` in search/provider-search.ts). */
+  providerWritten: (providerId: string) => Promise<void>;
+}
 
 type Ratings = Pick<ReviewDocument, 'satisfactionRating' | 'efficacyRating'>;
 
@@ -11,8 +17,6 @@ const twoDecimals = (value: number) => Math.round(value * 100) / 100;
 
 /** Only active, approved reviews are ever shown or counted. */
 export const countedReviews = { isActive: true, isApproved: true } as const;
-
-export const NO_REVIEWS: StoredReviewStats = { totalReviews: 0, averageSatisfactionRating: 0, averageEfficacyRating: 0, averageRating: 0 };
 
 /**
  * Count and averages of some reviews' ratings (0 when there are none). Summed here: FerretDB 1.24
@@ -54,7 +58,7 @@ export async function countReviewStats(reviews: ReviewModel, providerId: string)
  * and writes only if no later change has taken one since. A later change started after this one's
  * write, so its count includes it: the last figures written are always those of every change.
  */
-export async function refreshReviewStats(deps: ReviewsDeps, providerId: string): Promise<StoredReviewStats | undefined> {
+export async function refreshReviewStats(deps: ReviewStatsDeps, providerId: string): Promise<StoredReviewStats | undefined> {
   const { providers, reviews } = deps;
   const claimed = await providers
     .findOneAndUpdate({ _id: providerId }, { $inc: { reviewsRevision: 1 } }, { returnDocument: 'after', timestamps: false })
@@ -66,7 +70,7 @@ export async function refreshReviewStats(deps: ReviewsDeps, providerId: string):
     withEvents<ProviderDocument>({ $set: { reviewStats: stats } }, [providerChangedEvent([providerId])]),
     { timestamps: false },
   );
-  if (written.modifiedCount === 1) await providerWritten(deps, providerId);
+  if (written.modifiedCount === 1) await deps.providerWritten(providerId);
   return stats;
 }
 

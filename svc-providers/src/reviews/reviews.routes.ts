@@ -2,14 +2,15 @@ import { Router } from 'express';
 import { ReviewMessages, adminReviewsQuerySchema, reviewModerationRequestSchema, writeReviewRequestSchema } from '@altmed/contracts';
 import { parseInput, parseQuery, recordIdOf, requireAuth, type TokenVerifier } from '@altmed/service-kit';
 import { providerIdOf } from '../providers/record-ids';
-import { createReview, deleteOwnReview, getOwnReview, listReviewsForAdmin, moderateReview, updateOwnReview, type ReviewsDeps } from './reviews.domain';
+import { createReview, deleteOwnReview, getOwnReview, updateOwnReview } from './member-reviews.domain';
+import { listReviewsForAdmin, moderateReview, type ModerationDeps } from './moderation.domain';
 
 /**
  * Reviews written by members and their moderation. A member writes or changes a review with an
  * active membership, and reads or removes its own without; admins (with an active account) moderate.
  * The caller is checked before the body is read.
  */
-export function reviewsRouter(deps: ReviewsDeps, verifier: TokenVerifier): Router {
+export function reviewsRouter(deps: ModerationDeps, verifier: TokenVerifier): Router {
   const router = Router();
   const member = requireAuth(verifier, { roles: ['user'], activeAccount: true });
   const payingMember = requireAuth(verifier, { roles: ['user'], activeMembership: true });

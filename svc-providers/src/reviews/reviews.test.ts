@@ -6,7 +6,7 @@ import { eventually, withDatabase } from '@altmed/local-stack/src/testing';
 import { providerModel } from '../providers/provider.model';
 import { reviewModel } from './review.model';
 import { backfillReviewStats } from './review-stats';
-import { reviewIdOf } from './reviews.domain';
+import { reviewIdOf } from './member-reviews.domain';
 import { activeMember, adminToken, announceReviewChanges, memberToken, signUpProvider, startTestProviders, type TestProviders } from '../test/test-service';
 
 let site: TestProviders;

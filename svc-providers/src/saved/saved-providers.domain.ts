@@ -1,9 +1,10 @@
-import { DirectoryMessages, ProviderMessages, SAVED_PROVIDERS_MAX, type DirectoryProvider } from '@altmed/contracts';
+import { DirectoryMessages, ProviderMessages, SAVED_PROVIDERS_MAX } from '@altmed/contracts';
 import { AppError, notFound, isDuplicateKeyError } from '@altmed/service-kit';
-import { LISTED, directoryProvidersOf, type DirectoryDeps } from '../directory/directory.domain';
+import { LISTED, type ProviderModel } from '../providers/provider.model';
 import { savedProviderId, type SavedProviderModel } from './saved-provider.model';
 
-export interface SavedProvidersDeps extends DirectoryDeps {
+export interface SavedProvidersDeps {
+  providers: ProviderModel;
   savedProviders: SavedProviderModel;
 }
 
@@ -11,11 +12,6 @@ export interface SavedProvidersDeps extends DirectoryDeps {
 export async function savedIdsOf(deps: SavedProvidersDeps, userId: string): Promise<string[]> {
   const saved = await deps.savedProviders.find({ userId }).sort({ savedAt: -1, _id: 1 }).limit(SAVED_PROVIDERS_MAX).select({ providerId: 1 }).lean();
   return saved.map(({ providerId }) => providerId);
-}
-
-/** The member's saved providers that are still listed (one blocked since is left out, and comes back if unblocked). */
-export async function listSavedProviders(deps: SavedProvidersDeps, userId: string): Promise<DirectoryProvider[]> {
-  return directoryProvidersOf(deps, await savedIdsOf(deps, userId));
 }
 
 /** Whether the member keeps this provider (one exact lookup: the profile asks it on every view). */

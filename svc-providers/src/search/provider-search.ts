@@ -1,5 +1,5 @@
 import { type AdminProvidersQuery, type DirectorySearch } from '@altmed/contracts';
-import { KeptReadModel, createEvent, idsNamedBy, type Logger, type ServiceMetrics } from '@altmed/service-kit';
+import { KeptReadModel, idsNamedBy, type Logger, type ServiceMetrics } from '@altmed/service-kit';
 import type { ProviderDocument, ProviderModel } from '../providers/provider.model';
 import { ProviderRecordCache } from './provider-records';
 import {
@@ -13,9 +13,6 @@ import {
 
 /** Records read at a time when every record is read. */
 const READ_BATCH = 1_000;
-
-/** The event that tells every instance to read these providers again; written with the change, through the outbox. */
-export const providerChangedEvent = (providerIds: string[]) => createEvent('provider.changed', { providerIds }, 'svc-providers');
 
 /**
  * This instance's search index (a `KeptReadModel`, read before the service listens): every provider
@@ -71,11 +68,14 @@ export class ProviderSearch {
 }
 
 /**
- * After a write that carries provider.changed (or another provider event): publish it now, and read
- * the record into this instance's index. The write has happened: a failed read is the index's to make
- * up for (it reads every record again), not the caller's error.
+ * What every write that carries provider.changed (or another provider event) calls after it, given
+ * by service.ts to the features that write provider records: publish the event now, and read the
+ * record into this instance's index. The write has happened: a failed read is the index's to make up
+ * for (it reads every record again), not the caller's error.
  */
-export async function providerWritten(deps: { search: ProviderSearch; onEventsWritten: () => void }, providerId: string): Promise<void> {
-  deps.onEventsWritten();
-  await deps.search.kept.written([providerId]);
+export function providerWrittenTo(search: ProviderSearch, onEventsWritten: () => void): (providerId: string) => Promise<void> {
+  return async (providerId) => {
+    onEventsWritten();
+    await search.kept.written([providerId]);
+  };
 }

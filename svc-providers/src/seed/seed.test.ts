@@ -2,7 +2,8 @@ import request from 'supertest';
 import type { Provider } from '@altmed/contracts';
 import { eventually, withDatabase } from '@altmed/local-stack/src/testing';
 import { logIn, memberToken, startTestProviders, type TestProviders } from '../test/test-service';
-import { DEMO_PROVIDER_PASSWORD, seedCommand } from './seed';
+import { DEMO_PROVIDER_PASSWORD } from './demo-providers';
+import { seedCommand } from './seed';
 import { demoProviders, seededId } from './seed-data';
 
 let site: TestProviders;

@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { ProviderMessages, UPLOAD_MAX_BYTES } from '@altmed/contracts';
 import { badRequest } from '@altmed/service-kit';
-import type { StoredImage } from '../providers/provider.model';
 import type { UploadStorage } from './storage';
 
 export type ImageKind = 'headshot' | 'gallery';
+
+/** A stored image: the re-encoded profile-size picture and its thumbnail. */
+export interface StoredImage {
+  key: string;
+  thumbnailKey: string;
+}
 
 /** Profile size (fit inside, never enlarged) and thumbnail (cropped to fill) of each kind. */
 const SIZES: Record<ImageKind, { profile: [number, number]; thumbnail: [number, number] }> = {

@@ -16,6 +16,7 @@ export interface AccountDeletionDeps {
  */
 export async function forgetMember(deps: AccountDeletionDeps, raw: EventEnvelope): Promise<void> {
   const { data } = parseEvent('user.deleted', raw);
+  // Keyed on the member, not the event: a member is forgotten once, however many user.deleted name them.
   await deps.inbox.runOnce('forget-member', data.userId, async () => {
     const [saved, reviews] = await Promise.all([
       deps.savedProviders.deleteMany({ userId: data.userId }),
