@@ -1,7 +1,7 @@
 import { parseEvent, type EventEnvelope } from '@altmed/contracts';
 import { withEvents, type EventConsumer, type EventInbox, type Logger } from '@altmed/service-kit';
 import type { PaymentDocument, PaymentModel } from '../payments/payment.model';
-import { paymentChangedEvent } from '../payments/payments.domain';
+import { paymentChangedEvent } from '../payments/payment-changed.event';
 
 export interface AccountDeletionDeps {
   payments: PaymentModel;

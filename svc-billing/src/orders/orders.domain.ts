@@ -11,7 +11,8 @@ import {
 } from '@altmed/contracts';
 import { conflict, createEvent, isDuplicateKeyError, notFound, outboxFieldsFor, withEvents } from '@altmed/service-kit';
 import type { PaymentDocument, PaymentRefundModel } from '../payments/payment.model';
-import { ADMIN_PAYMENT_FIELDS, paymentChangedEvent, type AdminPaymentRecord, type PaymentsDeps } from '../payments/payments.domain';
+import { paymentChangedEvent } from '../payments/payment-changed.event';
+import { ADMIN_PAYMENT_FIELDS, type AdminPaymentRecord, type PaymentsDeps } from '../payments/payments.domain';
 import { stripeFailure } from '../stripe/stripe-errors';
 import type { KeptPaymentList } from './kept-payment-list';
 import { orderView, totalPagesOf } from './payment-list';

@@ -31,12 +31,10 @@ import {
 } from '@altmed/service-kit';
 import { findValidPromoCode, type PromoCodesDeps, type ValidPromoCode } from '../promo-codes/promo-codes.domain';
 import { callStripe } from '../stripe/stripe-errors';
+import { paymentChangedEvent } from './payment-changed.event';
 import type { PaymentDocument, PaymentModel, PaymentStatus, PaymentSuccessModel } from './payment.model';
 
 const SOURCE = 'svc-billing';
-
-/** Written with every change of what Orders Management lists (a state, a refund): each instance's list reads the payment again. */
-export const paymentChangedEvent = (paymentIds: string[]) => createEvent('payment.changed', { paymentIds }, SOURCE);
 
 export interface PaymentsDeps extends PromoCodesDeps {
   payments: PaymentModel;

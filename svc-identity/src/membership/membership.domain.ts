@@ -1,6 +1,6 @@
 import { MEMBERSHIP_PERIOD_MONTHS, type Membership, type PaymentRefundedV1, type PaymentSucceededV1 } from '@altmed/contracts';
 import { createEvent, withEvents, type EventInbox, type Logger } from '@altmed/service-kit';
-import { memberChangedEvent } from '../members/kept-member-list';
+import { memberChangedEvent } from '../members/member-changed.event';
 import { reminderKeyOf } from './reminders';
 import type { UserDocument, UserModel } from '../users/user.model';
 
