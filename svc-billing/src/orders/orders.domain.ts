@@ -12,7 +12,8 @@ import {
 import { conflict, createEvent, isDuplicateKeyError, notFound, outboxFieldsFor, withEvents } from '@altmed/service-kit';
 import type { PaymentDocument, PaymentRefundModel } from '../payments/payment.model';
 import { paymentChangedEvent } from '../payments/payment-changed.event';
-import { ADMIN_PAYMENT_FIELDS, type AdminPaymentRecord, type PaymentsDeps } from '../payments/payments.domain';
+import type { PaymentsDeps } from '../payments/checkout.domain';
+import { ADMIN_PAYMENT_FIELDS, type AdminPaymentRecord } from '../payments/payment-answers';
 import { stripeFailure } from '../stripe/stripe-errors';
 import type { KeptPaymentList } from './kept-payment-list';
 import { orderView, totalPagesOf } from './payment-list';
