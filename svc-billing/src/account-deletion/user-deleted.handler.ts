@@ -17,6 +17,7 @@ export interface AccountDeletionDeps {
  */
 export async function forgetMember(deps: AccountDeletionDeps, raw: EventEnvelope): Promise<void> {
   const { data } = parseEvent('user.deleted', raw);
+  // Keyed on the member, not the event: a member is forgotten once, however many user.deleted name them.
   await deps.inbox.runOnce('forget-member', data.userId, async () => {
     const payments = await deps.payments.find({ userId: data.userId }).select({ _id: 1 }).lean<Pick<PaymentDocument, '_id'>[]>();
     if (payments.length === 0) return;
