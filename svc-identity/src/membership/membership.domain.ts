@@ -25,17 +25,6 @@ export function addMembershipPeriod(start: Date, periods = 1): Date {
 }
 
 /**
- * Turns a payment into a year of membership, once per payment: the inbox's claim on the payment id
- * (an insert, atomic even on FerretDB, whose conditional updates are not) admits one worker, and
- * the payment ids kept on the user guard the write itself.
- */
-export async function applyPaymentOnce(deps: MembershipDeps, payment: PaymentSucceededV1): Promise<void> {
-  await deps.inbox.runOnce('membership', payment.paymentId, async () => {
-    await applyPayment(deps, payment);
-  });
-}
-
-/**
  * A year from the payment, or from the current end while the membership is still active. The new
  * end, the payment's id and the membership.activated event are one write, conditional on the end
  * it was computed from: finding it moved (another payment of the same user at the same moment), it
@@ -84,12 +73,6 @@ export async function applyPayment(deps: MembershipDeps, payment: PaymentSucceed
   const now = await deps.users.exists({ _id: user._id, membershipPayments: payment.paymentId });
   if (now) return 'already-applied';
   throw new Error(`Membership of ${user._id} changed while payment ${payment.paymentId} was applied; retry`);
-}
-
-export async function endRefundedMembershipOnce(deps: MembershipDeps, refund: PaymentRefundedV1): Promise<void> {
-  await deps.inbox.runOnce('membership-refund', refund.paymentId, async () => {
-    await endRefundedMembership(deps, refund);
-  });
 }
 
 /**
