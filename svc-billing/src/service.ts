@@ -1,5 +1,5 @@
 import { EventInbox, identityTokenVerifier, startService, type RunningService } from '@altmed/service-kit';
-import { accountDeletionConsumer } from './account-deletion/account-deletion.handler';
+import { accountDeletionConsumer } from './account-deletion/user-deleted.handler';
 import type { BillingConfig } from './config';
 import { KeptPaymentList } from './orders/kept-payment-list';
 import type { OrdersDeps } from './orders/orders.domain';

@@ -1,6 +1,7 @@
 import { EventInbox, startService, type RunningService } from '@altmed/service-kit';
 import type { IdentityConfig } from './config';
-import { membershipConsumer, membershipRefundConsumer } from './membership/membership.handler';
+import { membershipRefundConsumer } from './membership/payment-refunded.handler';
+import { membershipConsumer } from './membership/payment-succeeded.handler';
 import { sweepRemindersEvery } from './membership/reminders';
 import { myAccountRouter } from './my-account/my-account.routes';
 import { jwksRouter } from './tokens/jwks.routes';

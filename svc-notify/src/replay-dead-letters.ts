@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { baseServiceEnv, loadConfig, replayDeadLetters, runCommand } from '@altmed/service-kit';
-import { welcomeQueue } from './welcome/welcome.handler';
+import { welcomeQueue } from './welcome/user-signed-up.handler';
 
 /**
  * Moves a consumer's dead-lettered events back to its work queue:

@@ -1,60 +1,58 @@
 import { EventInbox, identityTokenVerifier, startService, type RunningService } from '@altmed/service-kit';
 import type { NotifyConfig } from './config';
 import { createSmtpMailer } from './mail/mailer';
-import { receiptModel } from './subscription/receipt.model';
-import { adminInvitationConsumer } from './admin-invitation/admin-invitation.handler';
-import {
-  accountDeletionConsumer,
-  membershipReminderConsumer,
-  receiptResendConsumer,
-  refundEmailConsumer,
-  subscriptionConsumer,
-} from './subscription/subscription.domain';
-import { subscriptionRouter } from './subscription/subscription.routes';
-import { passwordResetConsumer } from './password-reset/password-reset.handler';
-import { providerStatusConsumer } from './provider-status/provider-status.handler';
-import { welcomeConsumer } from './welcome/welcome.handler';
-import { supportMessageModel } from './support/support-message.model';
-import { supportConsumers, type SupportDeps } from './support/support.domain';
-import { supportRouter } from './support/support.routes';
+import { adminInvitationConsumer } from './admin-invitation/admin-invited.handler';
+import { passwordResetConsumer } from './password-reset/user-password-reset-requested.handler';
+import { providerStatusConsumer } from './provider-status/provider-status-changed.handler';
 import { providerEmailsRouter } from './providers/provider-emails.routes';
 import { providerRegisteredConsumer, type ProviderEmailDeps } from './providers/provider-registered.handler';
+import { subscriptionConsumer } from './subscription/membership-activated.handler';
+import { membershipReminderConsumer } from './subscription/membership-reminder-due.handler';
+import { refundEmailConsumer } from './subscription/payment-refunded.handler';
+import { receiptResendConsumer } from './subscription/receipt-resend-requested.handler';
+import { receiptModel } from './subscription/receipt.model';
+import type { SubscriptionDeps } from './subscription/subscription.domain';
+import { subscriptionRouter } from './subscription/subscription.routes';
+import { accountDeletionConsumer } from './subscription/user-deleted.handler';
+import { supportMessageModel } from './support/support-message.model';
+import { supportMessageConsumer } from './support/support-message-received.handler';
+import { supportReplyConsumer } from './support/support-reply-requested.handler';
+import { supportRouter } from './support/support.routes';
+import { welcomeConsumer } from './welcome/user-signed-up.handler';
 
 export function startNotifyService(config: NotifyConfig): Promise<RunningService> {
   return startService({
     name: 'svc-notify',
     api: 'notify',
     config,
-    async setup({ connection, broker, app, relayOutbox }) {
+    async setup({ connection, broker, app, logger, relayOutbox }) {
       const inbox = new EventInbox(connection);
       const mailer = createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
+      const siteUrl = config.SITE_URL;
+      const queues = { queueSuffix: config.EVENT_QUEUE_SUFFIX };
       const receipts = receiptModel(connection);
-      await receipts.init();
-      broker.consume(welcomeConsumer({ inbox, mailer, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
-      broker.consume(subscriptionConsumer({ inbox, mailer, receipts, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
-      broker.consume(receiptResendConsumer({ inbox, mailer, receipts, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
-      broker.consume(refundEmailConsumer({ inbox, mailer, receipts, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
-      broker.consume(membershipReminderConsumer({ inbox, mailer, receipts, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
-      broker.consume(accountDeletionConsumer({ inbox, mailer, receipts, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
-      app.use(subscriptionRouter({ receipts }, identityTokenVerifier(config)));
-      const providerEmails: ProviderEmailDeps = { inbox, mailer, siteUrl: config.SITE_URL, adminNotifyEmail: config.adminNotifyEmail };
-      broker.consume(providerRegisteredConsumer(providerEmails, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
-      app.use(providerEmailsRouter(providerEmails, identityTokenVerifier(config)));
-      broker.consume(passwordResetConsumer({ inbox, mailer, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
-      broker.consume(adminInvitationConsumer({ inbox, mailer, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
-      broker.consume(providerStatusConsumer({ inbox, mailer, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
       const supportMessages = supportMessageModel(connection);
-      await supportMessages.init();
-      const support: SupportDeps = {
-        messages: supportMessages,
-        inbox,
-        mailer,
-        siteUrl: config.SITE_URL,
-        supportTeamEmail: config.adminNotifyEmail,
-        onEventsWritten: relayOutbox([supportMessages]),
-      };
-      for (const consumer of supportConsumers(support, { queueSuffix: config.EVENT_QUEUE_SUFFIX })) broker.consume(consumer);
-      app.use(supportRouter(support, identityTokenVerifier(config)));
+      await Promise.all([receipts.init(), supportMessages.init()]);
+
+      broker.consume(welcomeConsumer({ inbox, mailer, siteUrl }, queues));
+      broker.consume(passwordResetConsumer({ inbox, mailer, siteUrl }, queues));
+      broker.consume(adminInvitationConsumer({ inbox, mailer, siteUrl }, queues));
+      broker.consume(providerStatusConsumer({ inbox, mailer, siteUrl }, queues));
+      const providerEmails: ProviderEmailDeps = { inbox, mailer, siteUrl, adminNotifyEmail: config.adminNotifyEmail };
+      broker.consume(providerRegisteredConsumer(providerEmails, queues));
+      const subscription: SubscriptionDeps = { inbox, mailer, receipts, siteUrl };
+      broker.consume(subscriptionConsumer(subscription, queues));
+      broker.consume(receiptResendConsumer(subscription, queues));
+      broker.consume(refundEmailConsumer(subscription, queues));
+      broker.consume(membershipReminderConsumer(subscription, queues));
+      broker.consume(accountDeletionConsumer({ receipts, inbox, logger }, queues));
+      broker.consume(supportMessageConsumer({ inbox, mailer, siteUrl, supportTeamEmail: config.adminNotifyEmail }, queues));
+      broker.consume(supportReplyConsumer({ inbox, mailer, siteUrl }, queues));
+
+      const verifier = identityTokenVerifier(config);
+      app.use(subscriptionRouter({ receipts }, verifier));
+      app.use(providerEmailsRouter(providerEmails, verifier));
+      app.use(supportRouter({ messages: supportMessages, onEventsWritten: relayOutbox([supportMessages]) }, verifier));
       return { stop: async () => mailer.close() };
     },
   });

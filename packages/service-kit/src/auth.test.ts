@@ -3,7 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { createTokenVerifier, identityAccount, jwksKeySource, requireAuth, type AccountStatusSource, type JwksKeySourceOptions } from './auth';
+import { requireAuth } from './auth-middleware';
+import { identityAccount } from './identity-account';
+import { jwksKeySource, type JwksKeySourceOptions } from './token-keys';
+import { createTokenVerifier, type AccountStatusSource } from './token-verifier';
 import { createLogger } from './logger';
 import { createHttpApp, finishHttpApp } from './http';
 

@@ -4,7 +4,7 @@ import request from 'supertest';
 import type { AdminOrdersResponse, EventEnvelope, MyPayments } from '@altmed/contracts';
 import { eventually, startIdentityProcess, testEventsExchange, waitForDeliveriesDone, type IdentityProcess } from '@altmed/local-stack/src/testing';
 import { cardPaymentMethod, intentIdOf, paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
-import { accountDeletionQueue } from './account-deletion.handler';
+import { accountDeletionQueue } from './user-deleted.handler';
 
 let identity: IdentityProcess;
 let billing: TestBilling;

@@ -1,6 +1,6 @@
 import type { AdminOrdersQuery, PaymentFiguresResponse } from '@altmed/contracts';
 import { KeptReadModel, idsNamedBy, type Logger, type ServiceMetrics } from '@altmed/service-kit';
-import { ADMIN_PAYMENT_FIELDS, type AdminPaymentRecord } from '../payments/payments.domain';
+import { ADMIN_PAYMENT_FIELDS, type AdminPaymentRecord } from '../payments/payment-answers';
 import type { PaymentModel } from '../payments/payment.model';
 import { PaymentList, type PaymentListResult } from './payment-list';
 

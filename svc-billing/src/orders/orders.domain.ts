@@ -11,7 +11,9 @@ import {
 } from '@altmed/contracts';
 import { conflict, createEvent, isDuplicateKeyError, notFound, outboxFieldsFor, withEvents } from '@altmed/service-kit';
 import type { PaymentDocument, PaymentRefundModel } from '../payments/payment.model';
-import { ADMIN_PAYMENT_FIELDS, paymentChangedEvent, type AdminPaymentRecord, type PaymentsDeps } from '../payments/payments.domain';
+import { paymentChangedEvent } from '../payments/payment-changed.event';
+import type { PaymentsDeps } from '../payments/checkout.domain';
+import { ADMIN_PAYMENT_FIELDS, type AdminPaymentRecord } from '../payments/payment-answers';
 import { stripeFailure } from '../stripe/stripe-errors';
 import type { KeptPaymentList } from './kept-payment-list';
 import { orderView, totalPagesOf } from './payment-list';

@@ -1,4 +1,4 @@
-import type { AdminPaymentRecord } from '../payments/payments.domain';
+import type { AdminPaymentRecord } from '../payments/payment-answers';
 import { PaymentList } from './payment-list';
 
 // Wednesday 2026-06-03: this week began Monday 2026-06-01; this month on the 1st, last month on May 1st.

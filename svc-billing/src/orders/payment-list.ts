@@ -11,7 +11,7 @@ import {
   type PaymentFiguresResponse,
 } from '@altmed/contracts';
 import { MAP_ENTRY_BYTES, NewestFirstList, approximateBytesOf, objectBytes, stringBytes, type ListedEntry, type ReadModelFigures } from '@altmed/service-kit';
-import { adminPaymentView, type AdminPaymentRecord } from '../payments/payments.domain';
+import { adminPaymentView, type AdminPaymentRecord } from '../payments/payment-answers';
 
 interface ListedPayment extends ListedEntry {
   status: OrderStatus;

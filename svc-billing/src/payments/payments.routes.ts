@@ -2,7 +2,9 @@ import { Router } from 'express';
 import { MemberAdminMessages, Messages, confirmPaymentRequestSchema, createPaymentIntentRequestSchema } from '@altmed/contracts';
 import { parseInput, recordIdOf, requireAuth, type TokenVerifier } from '@altmed/service-kit';
 import { handleStripeWebhook, type WebhooksDeps } from '../webhooks/stripe-webhooks.domain';
-import { confirmPayment, createPaymentIntent, listMemberPayments, listMyPayments, listReceipts, resendReceipt } from './payments.domain';
+import { confirmPayment, createPaymentIntent } from './checkout.domain';
+import { listMemberPayments, listMyPayments } from './member-payments.domain';
+import { listReceipts, resendReceipt } from './receipts.domain';
 
 export function paymentsRouter(deps: WebhooksDeps, verifier: TokenVerifier): Router {
   const router = Router();

@@ -12,7 +12,7 @@ import {
   tellRunningInstances,
 } from '@altmed/service-kit';
 import { billingEnv } from '../config';
-import { paymentChangedEvent } from '../payments/payments.domain';
+import { paymentChangedEvent } from '../payments/payment-changed.event';
 import { paymentModel, type PaymentModel } from '../payments/payment.model';
 
 const BATCH = 2_000;

@@ -3,7 +3,7 @@ import { Messages } from '@altmed/contracts';
 import { badRequest, isDuplicateKeyError } from '@altmed/service-kit';
 import type { PaymentDocument, StripeEventModel } from '../payments/payment.model';
 import { recordRefund, type RefundsDeps } from '../orders/orders.domain';
-import { recordIntentState, recordSuccess } from '../payments/payments.domain';
+import { recordIntentState, recordSuccess } from '../payments/checkout.domain';
 
 export interface WebhooksDeps extends RefundsDeps {
   stripeEvents: StripeEventModel;

@@ -1,10 +1,7 @@
 import type { AdminMembersQuery, MemberFiguresResponse } from '@altmed/contracts';
-import { KeptReadModel, createEvent, idsNamedBy, type Logger, type ServiceMetrics } from '@altmed/service-kit';
+import { KeptReadModel, idsNamedBy, type Logger, type ServiceMetrics } from '@altmed/service-kit';
 import type { UserModel } from '../users/user.model';
 import { LISTED_FIELDS, MemberList, type ListedRecord, type MemberListResult } from './member-list';
-
-/** The event that tells every instance to read these members again; written with the change, through the outbox. */
-export const memberChangedEvent = (userIds: string[]) => createEvent('member.changed', { userIds }, 'svc-identity');
 
 /** Records read at a time when every member is read. */
 const READ_BATCH = 2_000;

@@ -11,7 +11,8 @@ import {
 import { AppError, notFound, withEvents } from '@altmed/service-kit';
 import { membershipOf } from '../membership/membership.domain';
 import type { AccountStatus, UserDocument, UserModel } from '../users/user.model';
-import { memberChangedEvent, type KeptMemberList } from './kept-member-list';
+import type { KeptMemberList } from './kept-member-list';
+import { memberChangedEvent } from './member-changed.event';
 import { totalPagesOf } from './member-list';
 
 export interface MembersAdminDeps {

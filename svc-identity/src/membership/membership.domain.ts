@@ -1,6 +1,6 @@
 import { MEMBERSHIP_PERIOD_MONTHS, type Membership, type PaymentRefundedV1, type PaymentSucceededV1 } from '@altmed/contracts';
 import { createEvent, withEvents, type EventInbox, type Logger } from '@altmed/service-kit';
-import { memberChangedEvent } from '../members/kept-member-list';
+import { memberChangedEvent } from '../members/member-changed.event';
 import { reminderKeyOf } from './reminders';
 import type { UserDocument, UserModel } from '../users/user.model';
 
@@ -22,17 +22,6 @@ export function addMembershipPeriod(start: Date, periods = 1): Date {
   const end = new Date(start);
   end.setUTCMonth(end.getUTCMonth() + periods * MEMBERSHIP_PERIOD_MONTHS);
   return end;
-}
-
-/**
- * Turns a payment into a year of membership, once per payment: the inbox's claim on the payment id
- * (an insert, atomic even on FerretDB, whose conditional updates are not) admits one worker, and
- * the payment ids kept on the user guard the write itself.
- */
-export async function applyPaymentOnce(deps: MembershipDeps, payment: PaymentSucceededV1): Promise<void> {
-  await deps.inbox.runOnce('membership', payment.paymentId, async () => {
-    await applyPayment(deps, payment);
-  });
 }
 
 /**
@@ -84,12 +73,6 @@ export async function applyPayment(deps: MembershipDeps, payment: PaymentSucceed
   const now = await deps.users.exists({ _id: user._id, membershipPayments: payment.paymentId });
   if (now) return 'already-applied';
   throw new Error(`Membership of ${user._id} changed while payment ${payment.paymentId} was applied; retry`);
-}
-
-export async function endRefundedMembershipOnce(deps: MembershipDeps, refund: PaymentRefundedV1): Promise<void> {
-  await deps.inbox.runOnce('membership-refund', refund.paymentId, async () => {
-    await endRefundedMembership(deps, refund);
-  });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { AccountMessages, FORMER_MEMBER_NAME, type DeleteAccountRequest, type MyAccountData } from '@altmed/contracts';
 import { badRequest, createEvent, unauthorized, withEvents } from '@altmed/service-kit';
-import { memberChangedEvent, type KeptMemberList } from '../members/kept-member-list';
+import type { KeptMemberList } from '../members/kept-member-list';
+import { memberChangedEvent } from '../members/member-changed.event';
 import { membershipOf } from '../membership/membership.domain';
 import { hashPassword, verifyPassword } from '../users/password';
 import type { UserDocument } from '../users/user.model';

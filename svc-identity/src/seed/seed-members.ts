@@ -12,7 +12,7 @@ import {
   tellRunningInstances,
 } from '@altmed/service-kit';
 import { identityEnv } from '../config';
-import { memberChangedEvent } from '../members/kept-member-list';
+import { memberChangedEvent } from '../members/member-changed.event';
 import { hashPassword } from '../users/password';
 import { userModel, type UserModel } from '../users/user.model';
 

@@ -3,7 +3,8 @@ import type { AuthResponse } from '@altmed/contracts';
 import type { RunningService } from '@altmed/service-kit';
 import { eventually, startServiceUnderTest, waitForOutboxDrained, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
 import { loadIdentityConfig } from '../config';
-import { membershipQueue, membershipRefundQueue } from '../membership/membership.handler';
+import { membershipRefundQueue } from '../membership/payment-refunded.handler';
+import { membershipQueue } from '../membership/payment-succeeded.handler';
 import { startIdentityService } from '../service';
 
 export const testPrivateKeyPem = () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();

@@ -2,29 +2,20 @@ import { randomUUID } from 'node:crypto';
 import {
   ADMIN_SUPPORT_PAGE_SIZE,
   SupportMessages,
-  parseEvent,
   type AccessTokenClaims,
   type AdminSupportMessage,
   type AdminSupportMessagesResponse,
   type SupportMessageStatus,
-  type EventEnvelope,
   type SupportMessageRequest,
   type SupportReplyResponse,
 } from '@altmed/contracts';
-import { createEvent, notFound, outboxFieldsFor, withEvents, type EventConsumer, type EventInbox } from '@altmed/service-kit';
-import type { Mailer } from '../mail/mailer';
-import { supportMessageEmail, supportReplyEmail } from './support-emails';
+import { createEvent, notFound, outboxFieldsFor, withEvents } from '@altmed/service-kit';
 import type { SupportMessageDocument, SupportMessageModel } from './support-message.model';
 
 const SOURCE = 'svc-notify';
 
 export interface SupportDeps {
   messages: SupportMessageModel;
-  inbox: EventInbox;
-  mailer: Mailer;
-  siteUrl: string;
-  /** Where the support team is told of a new message. */
-  supportTeamEmail: string;
   onEventsWritten: () => void;
 }
 
@@ -105,31 +96,4 @@ export async function replyToSupportMessage(
   deps.onEventsWritten();
   const updated = await deps.messages.findById(messageId).lean<SupportMessageDocument>();
   return { message: SupportMessages.replySent, supportMessage: adminView(updated!) };
-}
-
-export const supportMessageQueue = (queueSuffix: string) => `notify.support-message-received${queueSuffix}`;
-export const supportReplyQueue = (queueSuffix: string) => `notify.support-reply-requested${queueSuffix}`;
-
-/** The support team's email of each message, once; each reply's email to the sender, once. */
-export function supportConsumers(deps: SupportDeps, options: { queueSuffix: string }): EventConsumer[] {
-  return [
-    {
-      queue: supportMessageQueue(options.queueSuffix),
-      eventTypes: ['support.message_received'],
-      handle: async (raw: EventEnvelope) => {
-        const { data } = parseEvent('support.message_received', raw);
-        await deps.inbox.runOnce('support-message-email', data.messageId, () =>
-          deps.mailer.send(supportMessageEmail(data, deps.supportTeamEmail, deps.siteUrl)),
-        );
-      },
-    },
-    {
-      queue: supportReplyQueue(options.queueSuffix),
-      eventTypes: ['support.reply_requested'],
-      handle: async (raw: EventEnvelope) => {
-        const { data } = parseEvent('support.reply_requested', raw);
-        await deps.inbox.runOnce('support-reply-email', data.replyId, () => deps.mailer.send(supportReplyEmail(data, deps.siteUrl)));
-      },
-    },
-  ];
 }

@@ -5,13 +5,18 @@ import type { RunningService } from '@altmed/service-kit';
 import { eventually, startServiceUnderTest, type ServiceUnderTest, testEventsExchange } from '@altmed/local-stack/src/testing';
 import { loadNotifyConfig } from '../config';
 import { startNotifyService } from '../service';
-import { welcomeQueue } from '../welcome/welcome.handler';
+import { welcomeQueue } from '../welcome/user-signed-up.handler';
 import { providerRegisteredQueue } from '../providers/provider-registered.handler';
-import { providerStatusQueue } from '../provider-status/provider-status.handler';
-import { passwordResetQueue } from '../password-reset/password-reset.handler';
-import { accountDeletionQueue, membershipReminderQueue, receiptResendQueue, refundEmailQueue, subscriptionQueue } from '../subscription/subscription.domain';
-import { adminInvitationQueue } from '../admin-invitation/admin-invitation.handler';
-import { supportMessageQueue, supportReplyQueue } from '../support/support.domain';
+import { providerStatusQueue } from '../provider-status/provider-status-changed.handler';
+import { passwordResetQueue } from '../password-reset/user-password-reset-requested.handler';
+import { subscriptionQueue } from '../subscription/membership-activated.handler';
+import { membershipReminderQueue } from '../subscription/membership-reminder-due.handler';
+import { refundEmailQueue } from '../subscription/payment-refunded.handler';
+import { receiptResendQueue } from '../subscription/receipt-resend-requested.handler';
+import { accountDeletionQueue } from '../subscription/user-deleted.handler';
+import { adminInvitationQueue } from '../admin-invitation/admin-invited.handler';
+import { supportMessageQueue } from '../support/support-message-received.handler';
+import { supportReplyQueue } from '../support/support-reply-requested.handler';
 
 export interface TestNotify extends ServiceUnderTest<RunningService> {
   /** The welcome consumer's queue; its dead-letter queue is `<queue>.dead-letter`. */

@@ -1,7 +1,7 @@
 import { parseEvent, type EventEnvelope } from '@altmed/contracts';
 import { withEvents, type EventConsumer, type EventInbox, type Logger } from '@altmed/service-kit';
 import type { PaymentDocument, PaymentModel } from '../payments/payment.model';
-import { paymentChangedEvent } from '../payments/payments.domain';
+import { paymentChangedEvent } from '../payments/payment-changed.event';
 
 export interface AccountDeletionDeps {
   payments: PaymentModel;
@@ -17,6 +17,7 @@ export interface AccountDeletionDeps {
  */
 export async function forgetMember(deps: AccountDeletionDeps, raw: EventEnvelope): Promise<void> {
   const { data } = parseEvent('user.deleted', raw);
+  // Keyed on the member, not the event: a member is forgotten once, however many user.deleted name them.
   await deps.inbox.runOnce('forget-member', data.userId, async () => {
     const payments = await deps.payments.find({ userId: data.userId }).select({ _id: 1 }).lean<Pick<PaymentDocument, '_id'>[]>();
     if (payments.length === 0) return;

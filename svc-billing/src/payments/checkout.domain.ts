@@ -4,18 +4,10 @@ import {
   MEMBERSHIP_CURRENCY,
   membershipPriceCents,
   Messages,
-  MEMBER_DETAIL_LIMIT,
-  MemberAdminMessages,
-  RECEIPTS_LISTED,
   type AccessTokenClaims,
-  type AdminPayment,
-  type MemberPaymentsResponse,
-  type MyPayments,
-  type ReceiptResendResponse,
   type ConfirmPaymentRequest,
   type ConfirmPaymentResponse,
   type CreatePaymentIntentResponse,
-  type ReceiptsResponse,
 } from '@altmed/contracts';
 import {
   AppError,
@@ -31,12 +23,10 @@ import {
 } from '@altmed/service-kit';
 import { findValidPromoCode, type PromoCodesDeps, type ValidPromoCode } from '../promo-codes/promo-codes.domain';
 import { callStripe } from '../stripe/stripe-errors';
+import { paymentChangedEvent } from './payment-changed.event';
 import type { PaymentDocument, PaymentModel, PaymentStatus, PaymentSuccessModel } from './payment.model';
 
 const SOURCE = 'svc-billing';
-
-/** Written with every change of what Orders Management lists (a state, a refund): each instance's list reads the payment again. */
-export const paymentChangedEvent = (paymentIds: string[]) => createEvent('payment.changed', { paymentIds }, SOURCE);
 
 export interface PaymentsDeps extends PromoCodesDeps {
   payments: PaymentModel;
@@ -156,112 +146,6 @@ async function redeemFreeMembership(deps: PaymentsDeps, userId: string, member: 
     if (!isDuplicateKeyError(err)) throw err;
   }
   return { clientSecret: null, message: Messages.paymentConfirmed };
-}
-
-/** The caller's paid memberships, newest first (a 100 % code's included, at 0; a refunded one says when). */
-export async function listReceipts(deps: PaymentsDeps, callerId: string): Promise<ReceiptsResponse> {
-  const paid = await deps.payments
-    .find({ userId: callerId, status: { $in: ['succeeded', 'refunded'] }, paidAt: { $exists: true } })
-    .sort({ paidAt: -1 })
-    .limit(RECEIPTS_LISTED)
-    .select({ amount: 1, currency: 1, promoCode: 1, paidAt: 1, refund: 1 })
-    .lean<Pick<PaymentDocument, '_id' | 'amount' | 'currency' | 'promoCode' | 'paidAt' | 'refund'>[]>();
-  return {
-    receipts: paid.map((payment) => ({
-      paymentId: payment._id,
-      amount: payment.amount,
-      currency: payment.currency,
-      promoCode: payment.promoCode,
-      paidAt: payment.paidAt!.toISOString(),
-      refundedAt: payment.refund?.at.toISOString() ?? null,
-    })),
-  };
-}
-
-export type AdminPaymentRecord = Pick<
-  PaymentDocument,
-  '_id' | 'userId' | 'member' | 'amount' | 'currency' | 'promoCode' | 'status' | 'createdAt' | 'paidAt' | 'receiptResends' | 'refund'
->;
-export const ADMIN_PAYMENT_FIELDS = {
-  userId: 1,
-  member: 1,
-  amount: 1,
-  currency: 1,
-  promoCode: 1,
-  status: 1,
-  createdAt: 1,
-  paidAt: 1,
-  receiptResends: 1,
-  refund: 1,
-} as const;
-
-export function adminPaymentView(payment: AdminPaymentRecord): AdminPayment {
-  return {
-    id: payment._id,
-    userId: payment.userId,
-    amount: payment.amount,
-    currency: payment.currency,
-    promoCode: payment.promoCode,
-    status: payment.status,
-    createdAt: payment.createdAt.toISOString(),
-    paidAt: payment.paidAt?.toISOString() ?? null,
-    receiptResends: (payment.receiptResends ?? []).map((resend) => ({ by: resend.by.email, at: resend.at.toISOString() })),
-    refund: payment.refund ? { by: payment.refund.by?.email ?? null, at: payment.refund.at.toISOString() } : null,
-  };
-}
-
-/** A member's payment attempts for an admin, newest first; a record still being written (`creating`) is not one yet. */
-export async function listMemberPayments(deps: PaymentsDeps, userId: string): Promise<MemberPaymentsResponse> {
-  const payments = await deps.payments
-    .find({ userId, status: { $ne: 'creating' } })
-    .sort({ createdAt: -1 })
-    .limit(MEMBER_DETAIL_LIMIT)
-    .select(ADMIN_PAYMENT_FIELDS)
-    .lean<AdminPaymentRecord[]>();
-  return { payments: payments.map(adminPaymentView) };
-}
-
-/** Download my data: every payment attempt of the caller, newest first. */
-export async function listMyPayments(deps: PaymentsDeps, callerId: string): Promise<MyPayments> {
-  const payments = await deps.payments
-    .find({ userId: callerId, status: { $ne: 'creating' } })
-    .sort({ createdAt: -1 })
-    .limit(MEMBER_DETAIL_LIMIT)
-    .select(ADMIN_PAYMENT_FIELDS)
-    .lean<AdminPaymentRecord[]>();
-  return {
-    payments: payments.map((payment) => ({
-      id: payment._id,
-      amount: payment.amount,
-      currency: payment.currency,
-      promoCode: payment.promoCode,
-      status: payment.status,
-      createdAt: payment.createdAt.toISOString(),
-      paidAt: payment.paidAt?.toISOString() ?? null,
-      refundedAt: payment.refund?.at.toISOString() ?? null,
-    })),
-  };
-}
-
-/**
- * An admin has a paid membership's receipt emailed again: the request (admin, time) is kept on the
- * payment and receipt.resend_requested goes out with it, in one write; svc-notify sends the email
- * once per request.
- */
-export async function resendReceipt(deps: PaymentsDeps, paymentId: string, admin: AccessTokenClaims): Promise<ReceiptResendResponse> {
-  const payment = await deps.payments.findById(paymentId).select({ userId: 1, status: 1 }).lean<Pick<PaymentDocument, '_id' | 'userId' | 'status'>>();
-  if (!payment) throw notFound(Messages.paymentNotFound);
-  if (payment.status !== 'succeeded') throw conflict(MemberAdminMessages.receiptOnlyForPaid);
-  const resend = { by: { id: admin.sub, email: admin.email }, at: new Date() };
-  const event = createEvent(
-    'receipt.resend_requested',
-    { requestId: randomUUID(), paymentId, userId: payment.userId, requestedBy: resend.by, requestedAt: resend.at.toISOString() },
-    SOURCE,
-  );
-  await deps.payments.updateOne({ _id: paymentId, status: 'succeeded' }, withEvents<PaymentDocument>({ $push: { receiptResends: resend } }, [event]));
-  deps.onEventsWritten();
-  const updated = await deps.payments.findById(paymentId).select(ADMIN_PAYMENT_FIELDS).lean<AdminPaymentRecord>();
-  return { message: MemberAdminMessages.receiptResent, payment: adminPaymentView(updated!) };
 }
 
 const confirmed: ConfirmPaymentResponse = { message: Messages.paymentConfirmed, requiresAction: false };

@@ -1,0 +1,21 @@
+import { parseEvent, type EventEnvelope } from '@altmed/contracts';
+import type { EventConsumer } from '@altmed/service-kit';
+import { membershipReminderEmail } from './membership-reminder-email';
+import type { SubscriptionDeps } from './subscription.domain';
+
+/** A membership reminder (30 days, 7 days, ended): one email per reminder, however often it arrives. */
+export async function sendMembershipReminder(deps: SubscriptionDeps, raw: EventEnvelope): Promise<void> {
+  const { data } = parseEvent('membership.reminder_due', raw);
+  // Keyed on the reminder (its member, kind and end), not the event: a member gets each reminder once, whatever event announces it.
+  await deps.inbox.runOnce('membership-reminder', data.reminderId, () => deps.mailer.send(membershipReminderEmail(data, deps.siteUrl)));
+}
+
+export const membershipReminderQueue = (queueSuffix: string) => `notify.membership-reminder-due${queueSuffix}`;
+
+export function membershipReminderConsumer(deps: SubscriptionDeps, options: { queueSuffix: string }): EventConsumer {
+  return {
+    queue: membershipReminderQueue(options.queueSuffix),
+    eventTypes: ['membership.reminder_due'],
+    handle: (event) => sendMembershipReminder(deps, event),
+  };
+}
