@@ -15,6 +15,7 @@ import { passwordResetConsumer } from './password-reset/password-reset.handler';
 import { providerStatusConsumer } from './provider-status/provider-status.handler';
 import { welcomeConsumer } from './welcome/welcome.handler';
 import { supportMessageModel } from './support/support-message.model';
+import { KeptSupportList } from './support/kept-support-list';
 import { supportConsumers, type SupportDeps } from './support/support.domain';
 import { supportRouter } from './support/support.routes';
 import { providerEmailsRouter } from './providers/provider-emails.routes';
@@ -25,7 +26,7 @@ export function startNotifyService(config: NotifyConfig): Promise<RunningService
     name: 'svc-notify',
     api: 'notify',
     config,
-    async setup({ connection, broker, app, relayOutbox }) {
+    async setup({ connection, broker, app, logger, relayOutbox, metrics }) {
       const inbox = new EventInbox(connection);
       const mailer = createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
       const receipts = receiptModel(connection);
@@ -45,17 +46,27 @@ export function startNotifyService(config: NotifyConfig): Promise<RunningService
       broker.consume(providerStatusConsumer({ inbox, mailer, siteUrl: config.SITE_URL }, { queueSuffix: config.EVENT_QUEUE_SUFFIX }));
       const supportMessages = supportMessageModel(connection);
       await supportMessages.init();
+      const supportList = new KeptSupportList(supportMessages, { logger, metrics });
+      supportList.kept.subscribe(broker);
+      // Not awaited: messages are taken and emails sent while the Support Center's list is read.
+      supportList.kept.readInBackground();
       const support: SupportDeps = {
         messages: supportMessages,
         inbox,
         mailer,
         siteUrl: config.SITE_URL,
         supportTeamEmail: config.adminNotifyEmail,
+        supportList,
         onEventsWritten: relayOutbox([supportMessages]),
       };
       for (const consumer of supportConsumers(support, { queueSuffix: config.EVENT_QUEUE_SUFFIX })) broker.consume(consumer);
       app.use(supportRouter(support, identityTokenVerifier(config)));
-      return { stop: async () => mailer.close() };
+      return {
+        stop: async () => {
+          supportList.kept.stop();
+          mailer.close();
+        },
+      };
     },
   });
 }
