@@ -14,6 +14,7 @@ import { receiptModel } from './subscription/receipt.model';
 import type { SubscriptionDeps } from './subscription/subscription.domain';
 import { subscriptionRouter } from './subscription/subscription.routes';
 import { accountDeletionConsumer } from './subscription/user-deleted.handler';
+import { KeptSupportList } from './support/kept-support-list';
 import { supportMessageModel } from './support/support-message.model';
 import { supportMessageConsumer } from './support/support-message-received.handler';
 import { supportReplyConsumer } from './support/support-reply-requested.handler';
@@ -25,7 +26,7 @@ export function startNotifyService(config: NotifyConfig): Promise<RunningService
     name: 'svc-notify',
     api: 'notify',
     config,
-    async setup({ connection, broker, app, logger, relayOutbox }) {
+    async setup({ connection, broker, app, logger, relayOutbox, metrics }) {
       const inbox = new EventInbox(connection);
       const mailer = createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
       const siteUrl = config.SITE_URL;
@@ -33,6 +34,10 @@ export function startNotifyService(config: NotifyConfig): Promise<RunningService
       const receipts = receiptModel(connection);
       const supportMessages = supportMessageModel(connection);
       await Promise.all([receipts.init(), supportMessages.init()]);
+      const supportList = new KeptSupportList(supportMessages, { logger, metrics });
+      supportList.kept.subscribe(broker);
+      // Not awaited: messages are taken and emails sent while the Support Center's list is read.
+      supportList.kept.readInBackground();
 
       broker.consume(welcomeConsumer({ inbox, mailer, siteUrl }, queues));
       broker.consume(passwordResetConsumer({ inbox, mailer, siteUrl }, queues));
@@ -52,8 +57,13 @@ export function startNotifyService(config: NotifyConfig): Promise<RunningService
       const verifier = identityTokenVerifier(config);
       app.use(subscriptionRouter({ receipts }, verifier));
       app.use(providerEmailsRouter(providerEmails, verifier));
-      app.use(supportRouter({ messages: supportMessages, onEventsWritten: relayOutbox([supportMessages]) }, verifier));
-      return { stop: async () => mailer.close() };
+      app.use(supportRouter({ messages: supportMessages, supportList, onEventsWritten: relayOutbox([supportMessages]) }, verifier));
+      return {
+        stop: async () => {
+          supportList.kept.stop();
+          mailer.close();
+        },
+      };
     },
   });
 }

@@ -678,7 +678,7 @@ export const API_ROUTES = {
     operationId: 'sendSupportMessage',
     summary: 'Send a message to the support team (the Contact page)',
     description:
-      'Stores a message (name, email, topic, message) for the Support Center and emails the support team once. Open to everyone; 5 messages an hour per address, then 429 with Retry-After.',
+      'Stores a message (name, email, topic, message) for the Support Center and emails the support team once. Open to everyone; a logged-in member who sends their token has their user id kept on the message (taken from the token, never from the body; an invalid token gets 401). 5 messages an hour per address, then 429 with Retry-After.',
     body: supportMessageRequestSchema,
     responses: { 202: supportMessageReceivedResponseSchema },
   },
@@ -687,7 +687,8 @@ export const API_ROUTES = {
     outcomes: admins,
     operationId: 'listSupportMessages',
     summary: 'Contact messages for the Support Center',
-    description: 'Messages in one state (open unless answered is asked for), newest first, 20 a page, with how many each state holds. Admins only.',
+    description:
+      'Messages in one state (open unless answered is asked for) whose sender’s name or email or text holds every word of the search, newest first, 20 a page, with how many match in each state; each with the sending member’s user id (when a logged-in member sent it) and its replies with who answered and when. Admins only.',
     query: adminSupportQuerySchema,
     responses: { 200: adminSupportMessagesResponseSchema },
   },

@@ -205,4 +205,5 @@ export const SupportMessages = {
   replyRequired: 'A reply is required',
   messageNotFound: 'Message not found',
   replySent: 'Reply sent by email.',
+  listLoading: 'The message list is still loading; try again in a minute',
 } as const;

@@ -26,8 +26,8 @@ export type SupportMessageRequest = z.infer<typeof supportMessageRequestSchema>;
 export const supportMessageReceivedResponseSchema = z.object({ message: z.string() });
 
 export const supportReplySchema = z.object({
-  /** The administrator's email. */
-  by: z.string(),
+  /** The administrator who answered: their name (null on replies kept before names were) and email. */
+  by: z.object({ name: z.string().nullable(), email: z.string() }),
   text: z.string(),
   at: z.string(),
 });
@@ -40,14 +40,21 @@ export const adminSupportMessageSchema = z.object({
   message: z.string(),
   status: z.enum(SUPPORT_MESSAGE_STATUSES),
   receivedAt: z.string(),
+  /** The member who sent it while logged in (their page in Users Management); null for a visitor, or a message from before ids were kept. */
+  userId: z.string().nullable(),
   /** Oldest first. */
   replies: z.array(supportReplySchema),
 });
 export type AdminSupportMessage = z.infer<typeof adminSupportMessageSchema>;
 
-/** GET /support/messages: one state's messages, newest first, a page at a time, with how many each state holds. */
+/**
+ * GET /support/messages: one state's messages whose sender's name or email or the message's text
+ * holds every word of the search (any part, any case), newest first, a page at a time, with how many
+ * match in each state.
+ */
 export const adminSupportQuerySchema = z
   .object({
+    search: z.string().trim().max(200).optional(),
     status: z.enum(SUPPORT_MESSAGE_STATUSES, { error: SupportMessages.statusInvalid }).optional().default('open'),
     page: z.coerce
       .number({ error: SupportMessages.pageInvalid })
@@ -62,9 +69,11 @@ export type AdminSupportQuery = z.input<typeof adminSupportQuerySchema>;
 
 export const adminSupportMessagesResponseSchema = z.object({
   messages: z.array(adminSupportMessageSchema),
+  /** Messages matching the search in each state (before the state filter). */
   counts: z.object({ open: z.number().int(), answered: z.number().int() }),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Messages matching the search in the state asked for, over every page. */
   total: z.number().int(),
   totalPages: z.number().int(),
 });

@@ -3,7 +3,8 @@ import { SUPPORT_MESSAGE_STATUSES, SUPPORT_TOPICS, type SupportMessageStatus, ty
 import { OUTBOX_INDEX, outboxSchemaFields, type WithOutbox } from '@altmed/service-kit';
 
 export interface SupportReply {
-  by: { id: string; email: string };
+  /** The administrator; `name` is absent on replies kept before names were. */
+  by: { id: string; name?: string; email: string };
   text: string;
   at: Date;
 }
@@ -18,6 +19,8 @@ export interface SupportMessageDocument extends WithOutbox {
   status: SupportMessageStatus;
   replies: SupportReply[];
   receivedAt: Date;
+  /** The member who sent it while logged in, from their token; absent for a visitor (and on messages from before it was kept). */
+  userId?: string;
 }
 
 const supportMessageSchema = new Schema<SupportMessageDocument>(
@@ -32,7 +35,7 @@ const supportMessageSchema = new Schema<SupportMessageDocument>(
       type: [
         new Schema<SupportReply>(
           {
-            by: { id: { type: String, required: true }, email: { type: String, required: true } },
+            by: { id: { type: String, required: true }, name: { type: String }, email: { type: String, required: true } },
             text: { type: String, required: true },
             at: { type: Date, required: true },
           },
@@ -42,12 +45,12 @@ const supportMessageSchema = new Schema<SupportMessageDocument>(
       default: [],
     },
     receivedAt: { type: Date, required: true },
+    userId: { type: String },
     ...outboxSchemaFields,
   },
   { versionKey: false },
 );
-// The Support Center: one state's messages, newest first.
-supportMessageSchema.index({ status: 1, receivedAt: -1, _id: 1 });
+// The Support Center lists, counts and searches from its read model (support-list.ts), which reads messages by id.
 supportMessageSchema.index(OUTBOX_INDEX);
 
 export type SupportMessageModel = Model<SupportMessageDocument>;

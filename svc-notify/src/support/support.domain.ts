@@ -1,69 +1,60 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ADMIN_SUPPORT_MAX_PAGE,
   ADMIN_SUPPORT_PAGE_SIZE,
   SupportMessages,
   type AccessTokenClaims,
-  type AdminSupportMessage,
   type AdminSupportMessagesResponse,
   type SupportMessageStatus,
   type SupportMessageRequest,
   type SupportReplyResponse,
 } from '@altmed/contracts';
 import { createEvent, notFound, outboxFieldsFor, withEvents } from '@altmed/service-kit';
-import type { SupportMessageDocument, SupportMessageModel } from './support-message.model';
+import type { KeptSupportList } from './kept-support-list';
+import { SUPPORT_LIST_FIELDS, adminSupportView, type SupportMessageRecord } from './support-list';
+import type { SupportMessageModel } from './support-message.model';
 
 const SOURCE = 'svc-notify';
 
 export interface SupportDeps {
   messages: SupportMessageModel;
+  supportList: KeptSupportList;
   onEventsWritten: () => void;
 }
 
-function adminView(message: SupportMessageDocument): AdminSupportMessage {
-  return {
-    id: message._id,
-    name: message.name,
-    email: message.email,
-    topic: message.topic,
-    message: message.message,
-    status: message.status,
-    receivedAt: message.receivedAt.toISOString(),
-    replies: message.replies.map((reply) => ({ by: reply.by.email, text: reply.text, at: reply.at.toISOString() })),
-  };
-}
-
-/** Stores a Contact message with its support.message_received event (the team's email), in one write. */
-export async function receiveSupportMessage(deps: SupportDeps, request: SupportMessageRequest, now = new Date()): Promise<{ message: string }> {
+/**
+ * Stores a Contact message with its support.message_received event (the team's email), in one write.
+ * A member who sent it logged in (`sender`, from their token) is kept as its `userId`.
+ */
+export async function receiveSupportMessage(
+  deps: SupportDeps,
+  request: SupportMessageRequest,
+  sender: AccessTokenClaims | undefined,
+  now = new Date(),
+): Promise<{ message: string }> {
   const messageId = randomUUID();
   const event = createEvent('support.message_received', { messageId, ...request, receivedAt: now.toISOString() }, SOURCE);
-  await deps.messages.create({ _id: messageId, ...request, status: 'open', replies: [], receivedAt: now, ...outboxFieldsFor([event]) });
+  const userId = sender?.role === 'user' ? sender.sub : undefined;
+  await deps.messages.create({ _id: messageId, ...request, userId, status: 'open', replies: [], receivedAt: now, ...outboxFieldsFor([event]) });
   deps.onEventsWritten();
+  await deps.supportList.kept.written([messageId]);
   return { message: SupportMessages.received };
 }
 
-/** One state's messages, newest first, a page at a time, with how many each state holds. */
+/** One state's messages matching the search, newest first, a page at a time, with how many match in each state. */
 export async function listSupportMessages(
   deps: SupportDeps,
-  { status, page }: { status: SupportMessageStatus; page: number },
+  query: { status: SupportMessageStatus; search?: string; page: number },
 ): Promise<AdminSupportMessagesResponse> {
-  const [messages, open, answered] = await Promise.all([
-    deps.messages
-      .find({ status })
-      .sort({ receivedAt: -1, _id: 1 })
-      .skip((page - 1) * ADMIN_SUPPORT_PAGE_SIZE)
-      .limit(ADMIN_SUPPORT_PAGE_SIZE)
-      .lean<SupportMessageDocument[]>(),
-    deps.messages.countDocuments({ status: 'open' }),
-    deps.messages.countDocuments({ status: 'answered' }),
-  ]);
-  const total = status === 'open' ? open : answered;
+  await deps.supportList.kept.whenRead(SupportMessages.listLoading);
+  const { messages, counts, total } = deps.supportList.find(query);
   return {
-    messages: messages.map(adminView),
-    counts: { open, answered },
-    page,
+    messages,
+    counts,
+    page: query.page,
     pageSize: ADMIN_SUPPORT_PAGE_SIZE,
     total,
-    totalPages: Math.max(1, Math.ceil(total / ADMIN_SUPPORT_PAGE_SIZE)),
+    totalPages: Math.min(ADMIN_SUPPORT_MAX_PAGE, Math.max(1, Math.ceil(total / ADMIN_SUPPORT_PAGE_SIZE))),
   };
 }
 
@@ -75,9 +66,9 @@ export async function replyToSupportMessage(
   admin: AccessTokenClaims,
   now = new Date(),
 ): Promise<SupportReplyResponse> {
-  const message = await deps.messages.findById(messageId).lean<SupportMessageDocument>();
+  const message = await deps.messages.findById(messageId).select(SUPPORT_LIST_FIELDS).lean<SupportMessageRecord>();
   if (!message) throw notFound(SupportMessages.messageNotFound);
-  const reply = { by: { id: admin.sub, email: admin.email }, text, at: now };
+  const reply = { by: { id: admin.sub, name: admin.name, email: admin.email }, text, at: now };
   const event = createEvent(
     'support.reply_requested',
     {
@@ -87,13 +78,14 @@ export async function replyToSupportMessage(
       topic: message.topic,
       originalMessage: message.message,
       text,
-      repliedBy: reply.by,
+      repliedBy: { id: admin.sub, email: admin.email },
       repliedAt: now.toISOString(),
     },
     SOURCE,
   );
-  await deps.messages.updateOne({ _id: messageId }, withEvents<SupportMessageDocument>({ $set: { status: 'answered' }, $push: { replies: reply } }, [event]));
+  await deps.messages.updateOne({ _id: messageId }, withEvents<SupportMessageRecord>({ $set: { status: 'answered' }, $push: { replies: reply } }, [event]));
   deps.onEventsWritten();
-  const updated = await deps.messages.findById(messageId).lean<SupportMessageDocument>();
-  return { message: SupportMessages.replySent, supportMessage: adminView(updated!) };
+  await deps.supportList.kept.written([messageId]);
+  const updated = await deps.messages.findById(messageId).select(SUPPORT_LIST_FIELDS).lean<SupportMessageRecord>();
+  return { message: SupportMessages.replySent, supportMessage: adminSupportView(updated!) };
 }

@@ -1,12 +1,13 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { SUPPORT_MESSAGES_PER_HOUR, SupportMessages, adminSupportQuerySchema, supportMessageRequestSchema, supportReplyRequestSchema } from '@altmed/contracts';
-import { parseInput, parseQuery, recordIdOf, requireAuth, tooManyRequests, type TokenVerifier } from '@altmed/service-kit';
+import { optionalAuth, parseInput, parseQuery, recordIdOf, requireAuth, tooManyRequests, type TokenVerifier } from '@altmed/service-kit';
 import { listSupportMessages, receiveSupportMessage, replyToSupportMessage, type SupportDeps } from './support.domain';
 
 /**
  * The Contact page's messages, open to everyone and limited per client address (counted by each
- * instance: with two, an address gets at most twice the limit); the Support Center's, admins only.
+ * instance: with two, an address gets at most twice the limit); a member's token, when sent, names
+ * the sender. The Support Center's, admins only.
  */
 export function supportRouter(deps: SupportDeps, verifier: TokenVerifier): Router {
   const router = Router();
@@ -21,8 +22,8 @@ export function supportRouter(deps: SupportDeps, verifier: TokenVerifier): Route
     next();
   };
 
-  router.post('/support/messages', addressLimit, async (req, res) => {
-    res.status(202).json(await receiveSupportMessage(deps, parseInput(supportMessageRequestSchema, req.body)));
+  router.post('/support/messages', optionalAuth(verifier), addressLimit, async (req, res) => {
+    res.status(202).json(await receiveSupportMessage(deps, parseInput(supportMessageRequestSchema, req.body), res.locals.auth));
   });
 
   router.get('/support/messages', admin, async (req, res) => {

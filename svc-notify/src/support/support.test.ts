@@ -4,6 +4,7 @@ import type { AdminSupportMessagesResponse, SupportReplyResponse } from '@altmed
 import {
   deliveriesDone,
   emailsTo,
+  eventually,
   listEmails,
   startIdentityProcess,
   waitForDeliveriesDone,
@@ -56,7 +57,7 @@ describe('Contact messages and the Support Center', () => {
 
     const open = (await api().get('/support/messages').set(asAdmin).expect(200)).body as AdminSupportMessagesResponse;
     const stored = open.messages.find((message) => message.email === sent.email)!;
-    expect(stored).toMatchObject({ name: 'Grace Hopper', topic: 'billing', status: 'open', replies: [] });
+    expect(stored).toMatchObject({ name: 'Grace Hopper', topic: 'billing', status: 'open', userId: null, replies: [] });
     expect(open.counts.open).toBeGreaterThanOrEqual(1);
 
     const replied = await api()
@@ -65,7 +66,12 @@ describe('Contact messages and the Support Center', () => {
       .send({ text: 'Sorry about that: the second charge is refunded.' })
       .expect(200);
     const { supportMessage } = replied.body as SupportReplyResponse;
-    expect(supportMessage).toMatchObject({ status: 'answered', replies: [{ by: admin.email, text: 'Sorry about that: the second charge is refunded.' }] });
+    const adminName = (await identity.me(admin)).name as string;
+    expect(supportMessage).toMatchObject({
+      status: 'answered',
+      replies: [{ by: { name: adminName, email: admin.email }, text: 'Sorry about that: the second charge is refunded.' }],
+    });
+    expect(Date.now() - Date.parse(supportMessage.replies[0]!.at)).toBeLessThan(60_000);
     const [reply] = await waitForEmailsTo(sent.email);
     expect(reply!.subject).toBe('Re: Payments and receipts');
     expect(reply!.text).toContain('Hi Grace,');
@@ -73,7 +79,7 @@ describe('Contact messages and the Support Center', () => {
     expect(reply!.text).toContain('I was charged twice');
 
     const answered = (await api().get('/support/messages').query({ status: 'answered' }).set(asAdmin).expect(200)).body as AdminSupportMessagesResponse;
-    expect(answered.messages.map((message) => message.id)).toContain(stored.id);
+    expect(answered.messages.find((message) => message.id === stored.id)).toEqual(supportMessage);
     const stillOpen = (await api().get('/support/messages').set(asAdmin).expect(200)).body as AdminSupportMessagesResponse;
     expect(stillOpen.messages.map((message) => message.id)).not.toContain(stored.id);
     expect(emailsTo(await listEmails(), sent.email)).toHaveLength(1);
@@ -116,4 +122,84 @@ describe('Contact messages and the Support Center', () => {
       .expect(404, { message: 'Message not found' });
     await api().get('/support/messages').query({ status: 'closed' }).set('authorization', `Bearer ${admin.token}`).expect(400);
   });
+  it('finds messages by any part of the name, the email or the text, in any case, counting each state', async () => {
+    const asAdmin = { authorization: `Bearer ${(await identity.logInAdmin()).token}` };
+    const word = `zq${randomUUID().slice(0, 8)}`;
+    const send = async (overrides: Record<string, unknown>, address: string) => {
+      await api().post('/support/messages').set('x-forwarded-for', address).send(contactMessage(overrides)).expect(202);
+    };
+    await send({ name: `Katherine ${word}son`, message: 'Where is my receipt for the spring?' }, '203.0.113.20');
+    await send({ email: `k.${word}@example.com`, message: 'Please change the email of my account.' }, '203.0.113.21');
+    await send({ name: 'Dorothy Vaughan', message: `My code ${word.toUpperCase()} did not work at checkout.` }, '203.0.113.22');
+    const search = async (query: Record<string, string>) =>
+      (await api().get('/support/messages').query(query).set(asAdmin).expect(200)).body as AdminSupportMessagesResponse;
+
+    const all = await search({ search: word });
+    expect(all.messages.map((message) => message.name)).toEqual(['Dorothy Vaughan', 'Grace Hopper', `Katherine ${word}son`]);
+    expect(all).toMatchObject({ counts: { open: 3, answered: 0 }, total: 3, page: 1, pageSize: 20, totalPages: 1 });
+    expect((await search({ search: `  ${word.toUpperCase()}   CHECKOUT ` })).messages.map((message) => message.name)).toEqual(['Dorothy Vaughan']);
+    expect((await search({ search: `${word} receipt` })).messages.map((message) => message.name)).toEqual([`Katherine ${word}son`]);
+    expect((await search({ search: `k.${word}@example` })).messages.map((message) => message.message)).toEqual(['Please change the email of my account.']);
+    expect(await search({ search: `${word} nowhere` })).toMatchObject({ messages: [], counts: { open: 0, answered: 0 }, total: 0, totalPages: 1 });
+
+    const dorothy = all.messages[0]!;
+    await api().post(`/support/messages/${dorothy.id}/reply`).set(asAdmin).send({ text: 'The code had expired; here is a new one.' }).expect(200);
+    const answered = await search({ search: word, status: 'answered' });
+    expect(answered.messages.map((message) => message.id)).toEqual([dorothy.id]);
+    expect(answered.counts).toEqual({ open: 2, answered: 1 });
+    expect((await search({ search: word, page: '2' })).messages).toEqual([]);
+
+    await api()
+      .get('/support/messages')
+      .query({ search: 'x'.repeat(201) })
+      .set(asAdmin)
+      .expect(400);
+    await api().get('/support/messages').query({ q: word }).set(asAdmin).expect(400);
+  });
+
+  it("keeps a logged-in member's user id, from the token only, and a visitor's message has none", async () => {
+    const asAdmin = { authorization: `Bearer ${(await identity.logInAdmin()).token}` };
+    const member = await identity.signUp();
+    const other = await identity.signUp();
+    const fromMember = contactMessage({ message: `From a member ${randomUUID()}` });
+    await api().post('/support/messages').set('x-forwarded-for', '203.0.113.30').set('authorization', `Bearer ${member.token}`).send(fromMember).expect(202);
+    // The body cannot name a member: the schema takes no user id, whoever sends it.
+    await api()
+      .post('/support/messages')
+      .set('x-forwarded-for', '203.0.113.30')
+      .set('authorization', `Bearer ${member.token}`)
+      .send(contactMessage({ userId: other.id }))
+      .expect(400);
+    await api()
+      .post('/support/messages')
+      .set('x-forwarded-for', '203.0.113.30')
+      .send(contactMessage({ userId: other.id }))
+      .expect(400);
+    await api().post('/support/messages').set('x-forwarded-for', '203.0.113.31').set('authorization', 'Bearer not-a-token').send(contactMessage()).expect(401);
+    const fromAdmin = contactMessage({ message: `From an admin ${randomUUID()}` });
+    await api().post('/support/messages').set('x-forwarded-for', '203.0.113.31').set(asAdmin).send(fromAdmin).expect(202);
+
+    const found = async (text: string) =>
+      ((await api().get('/support/messages').query({ search: text }).set(asAdmin).expect(200)).body as AdminSupportMessagesResponse).messages;
+    expect((await found(fromMember.message)).map((message) => message.userId)).toEqual([member.id]);
+    // Only a member's account is linked to the Users area's member page.
+    expect((await found(fromAdmin.message)).map((message) => message.userId)).toEqual([null]);
+    await api().get('/support/messages').query({ search: fromMember.message }).set('authorization', `Bearer ${member.token}`).expect(403);
+  });
+  it("shows a message taken, and a reply sent, by one instance in another's list", async () => {
+    const second = await startTestNotify({ IDENTITY_URL: identity.url, MONGO_DB: notify.database, EVENT_QUEUE_SUFFIX: notify.queueSuffix });
+    try {
+      const asAdmin = { authorization: `Bearer ${(await identity.logInAdmin()).token}` };
+      const sent = contactMessage({ message: `Seen by both ${randomUUID()}` });
+      await request(second.url).post('/support/messages').set('x-forwarded-for', '203.0.113.40').send(sent).expect(202);
+      const listed = async (status: 'open' | 'answered') =>
+        ((await api().get('/support/messages').query({ status, search: sent.message }).set(asAdmin).expect(200)).body as AdminSupportMessagesResponse).messages;
+      await eventually(async () => (await listed('open')).length === 1, 15_000, 'the first instance never listed the message');
+      const [message] = await listed('open');
+      await request(second.url).post(`/support/messages/${message!.id}/reply`).set(asAdmin).send({ text: 'Answered from the second instance.' }).expect(200);
+      await eventually(async () => (await listed('answered')).length === 1, 15_000, 'the first instance never listed the message as answered');
+    } finally {
+      await second.stop({ keepDatabase: true });
+    }
+  }, 90_000);
 });

@@ -9,14 +9,14 @@ export const SupportErrors = {
   reply: 'Failed to send the reply',
 } as const;
 
-/** GET /api/support/messages?status&page with the admin's token; `totalPages` never counts a page past the ones the server serves. */
+/** GET /api/support/messages?status&search&page with the admin's token; `totalPages` never counts a page past the ones the server serves. */
 export async function fetchSupportMessages(
   token: string | null,
-  query: { status: SupportMessageStatus; page: number },
+  query: { status: SupportMessageStatus; search: string; page: number },
   signal?: AbortSignal,
 ): Promise<AdminSupportMessagesResponse> {
   const data = await apiCall('GET /support/messages', {
-    query: { status: query.status, page: query.page },
+    query: { status: query.status, search: query.search.trim() || undefined, page: query.page },
     token,
     defaultError: SupportErrors.fetchList,
     signal,

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_TOPIC_LABELS, SupportMessages } from '@altmed/contracts/web';
 import { Button, formatDate, TextAreaField, theme } from '@altmed/web-kit';
@@ -48,7 +49,11 @@ export interface SupportMessageCardProps {
   onReply: (text: string) => Promise<boolean>;
 }
 
-/** One Contact message: who wrote about what and when, the text (as text), the replies so far, and a Reply form behind a toggle. */
+/**
+ * One Contact message: who wrote (a member's name links to their page in Users Management) about
+ * what and when, the text (as text), the replies so far with who answered and when, and a Reply form
+ * behind a toggle.
+ */
 export function SupportMessageCard({ message, busy, onReply }: SupportMessageCardProps) {
   const [replying, setReplying] = useState(false);
   const [text, setText] = useState('');
@@ -81,7 +86,7 @@ export function SupportMessageCard({ message, busy, onReply }: SupportMessageCar
     <CardShell as="article" aria-label={`Message from ${message.name}`}>
       <CardTop>
         <div>
-          <h3>{message.name}</h3>
+          <h3>{message.userId ? <Link to={`/admin/users/${encodeURIComponent(message.userId)}`}>{message.name}</Link> : message.name}</h3>
           <p>{[message.email, SUPPORT_TOPIC_LABELS[message.topic], `Received ${dateOrDash(message.receivedAt)}`].join(' · ')}</p>
         </div>
         <StatePill $tone={statusTones[message.status]}>{statusLabels[message.status]}</StatePill>
@@ -92,7 +97,7 @@ export function SupportMessageCard({ message, busy, onReply }: SupportMessageCar
           {message.replies.map((reply, index) => (
             <li key={`${index}-${reply.at}`}>
               <strong>
-                Answered by {reply.by} on {dateOrDash(reply.at)}:
+                Answered by {reply.by.name ?? reply.by.email} on {dateOrDash(reply.at)}:
               </strong>{' '}
               {reply.text}
             </li>

@@ -16,6 +16,7 @@ function supportMessage(overrides: Partial<AdminSupportMessage> = {}): AdminSupp
     message: 'My receipt for May never arrived.\n<b>Please</b> resend it.',
     status: 'open',
     receivedAt: '2026-05-03T10:00:00.000Z',
+    userId: null,
     replies: [],
     ...overrides,
   };
@@ -38,8 +39,11 @@ const answered = supportMessage({
   message: 'Is Dr. Quinn still taking new patients?',
   status: 'answered',
   receivedAt: '2026-04-20T08:00:00.000Z',
-  replies: [{ by: 'admin@example.com', text: 'Yes, she is.', at: '2026-04-21T09:30:00.000Z' }],
+  userId: '6a1f0c1e-1111-4222-8333-444455556666',
+  replies: [{ by: { name: 'Ada Admin', email: 'admin@example.com' }, text: 'Yes, she is.', at: '2026-04-21T09:30:00.000Z' }],
 });
+/** A reply kept before the administrators' names were: it shows the email. */
+const byEmailOnly = { name: null, email: 'admin@example.com' };
 
 function listOf(messages: AdminSupportMessage[], extra: Partial<AdminSupportMessagesResponse> = {}): AdminSupportMessagesResponse {
   return { messages, counts: { open: 2, answered: 12 }, page: 1, pageSize: 20, total: messages.length, totalPages: 1, ...extra };
@@ -87,6 +91,41 @@ it('lists the open messages newest first, as text, with the count of each state 
   expect(within(sidebar).getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/admin/support');
 });
 
+it('links a message from a member to their page in Users Management; a visitor’s has no link', async () => {
+  server.setRoutes([listRoute('open', listOf([mae, { ...otto, userId: '6a1f0c1e-2222-4222-8333-444455556666' }]))]);
+  openSupport();
+  const ottoLink = await within(await screen.findByRole('article', { name: 'Message from Otto Older' })).findByRole('link', { name: 'Otto Older' });
+  expect(ottoLink).toHaveAttribute('href', '/admin/users/6a1f0c1e-2222-4222-8333-444455556666');
+  expect(within(card('Mae Jemison')).queryByRole('link')).not.toBeInTheDocument();
+});
+
+it('sends the search (after the typing stops) with the status, starts again at page 1, and says how many match', async () => {
+  server.setRoutes([
+    listRoute('answered', listOf([answered], { counts: { open: 1, answered: 1 } }), { search: 'quinn' }),
+    listRoute('open', listOf([otto], { counts: { open: 1, answered: 1 } }), { search: 'quinn' }),
+    listRoute('open', listOf([supportMessage({ id: '0b6f3c2e-5555-4222-8333-444455556666', name: 'Page Two' })], { page: 2, totalPages: 2, total: 21 }), {
+      page: '2',
+    }),
+    listRoute('open', listOf([mae], { totalPages: 2, total: 21 })),
+  ]);
+  openSupport();
+  await screen.findByRole('article', { name: 'Message from Mae Jemison' });
+  expect(screen.getByText('Showing 1–20 of 21 messages')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('article', { name: 'Message from Page Two' });
+
+  const search = screen.getByLabelText('Search');
+  expect(search).toHaveAttribute('placeholder', 'Name, email or text');
+  fireEvent.change(search, { target: { value: 'q' } });
+  fireEvent.change(search, { target: { value: 'quinn' } });
+  await screen.findByRole('article', { name: 'Message from Otto Older' });
+  expect(optionsOf(screen.getByLabelText('Status'))).toEqual(['Open (1)', 'Answered (1)']);
+  expect(screen.getByText('Showing 1–1 of 1 message')).toBeInTheDocument();
+  fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'answered' } });
+  await screen.findByRole('article', { name: 'Message from Ann Answered' });
+  expect(askedQueries()).toEqual(['status=open&page=1', 'status=open&page=2', 'status=open&search=quinn&page=1', 'status=answered&search=quinn&page=1']);
+});
+
 it('shows the answered messages and their replies when the filter says so, and pages through them', async () => {
   server.setRoutes([
     listRoute('answered', listOf([supportMessage({ ...answered, id: '0b6f3c2e-4444-4222-8333-444455556666', name: 'Page Two' })], { page: 2, totalPages: 2 }), {
@@ -105,7 +144,7 @@ it('shows the answered messages and their replies when the filter says so, and p
     within(replies)
       .getAllByRole('listitem')
       .map((item) => item.textContent),
-  ).toEqual(['Answered by admin@example.com on April 21, 2026: Yes, she is.']);
+  ).toEqual(['Answered by Ada Admin on April 21, 2026: Yes, she is.']);
   expect(screen.queryByRole('article', { name: 'Message from Mae Jemison' })).not.toBeInTheDocument();
 
   expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('Page 1 of 2');
@@ -134,7 +173,7 @@ it('replies to an open message: the reply is checked, posted as { text }, the se
   const nowAnswered = {
     ...mae,
     status: 'answered' as const,
-    replies: [{ by: 'admin@example.com', text: 'We sent it again just now.', at: '2026-05-04T09:00:00.000Z' }],
+    replies: [{ by: byEmailOnly, text: 'We sent it again just now.', at: '2026-05-04T09:00:00.000Z' }],
   };
   server.setRoutes([
     {
@@ -169,7 +208,7 @@ it('replies to an open message: the reply is checked, posted as { text }, the se
 it('adds the reply to a message already answered, which stays in the answered list', async () => {
   const again = {
     ...answered,
-    replies: [...answered.replies, { by: 'admin@example.com', text: 'She has one opening on Friday.', at: '2026-04-22T09:00:00.000Z' }],
+    replies: [...answered.replies, { by: byEmailOnly, text: 'She has one opening on Friday.', at: '2026-04-22T09:00:00.000Z' }],
   };
   server.setRoutes([
     listRoute('open', listOf([])),
@@ -177,7 +216,7 @@ it('adds the reply to a message already answered, which stays in the answered li
     { method: 'POST', path: `/api/support/messages/${answered.id}/reply`, status: 200, body: { message: SupportMessages.replySent, supportMessage: again } },
   ]);
   openSupport();
-  expect(await screen.findByText('No open messages.')).toBeInTheDocument();
+  expect(await screen.findByText('No messages found.')).toBeInTheDocument();
   fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'answered' } });
   const annCard = await screen.findByRole('article', { name: 'Message from Ann Answered' });
   fireEvent.click(within(annCard).getByRole('button', { name: 'Reply' }));
@@ -188,10 +227,7 @@ it('adds the reply to a message already answered, which stays in the answered li
     within(card('Ann Answered'))
       .getAllByRole('listitem')
       .map((item) => item.textContent),
-  ).toEqual([
-    'Answered by admin@example.com on April 21, 2026: Yes, she is.',
-    'Answered by admin@example.com on April 22, 2026: She has one opening on Friday.',
-  ]);
+  ).toEqual(['Answered by Ada Admin on April 21, 2026: Yes, she is.', 'Answered by admin@example.com on April 22, 2026: She has one opening on Friday.']);
   // The form closes once the reply went out.
   await waitFor(() => expect(within(card('Ann Answered')).queryByLabelText('Reply to Ann Answered')).not.toBeInTheDocument());
   expect(within(card('Ann Answered')).getByRole('button', { name: 'Reply' })).toHaveAttribute('aria-expanded', 'false');
@@ -219,5 +255,5 @@ it('shows the server’s message when the list cannot be read', async () => {
   openSupport();
   expect(await screen.findByRole('alert')).toHaveTextContent('Notify is unavailable');
   expect(screen.queryByRole('article')).not.toBeInTheDocument();
-  expect(screen.queryByText('No open messages.')).not.toBeInTheDocument();
+  expect(screen.queryByText('No messages found.')).not.toBeInTheDocument();
 });

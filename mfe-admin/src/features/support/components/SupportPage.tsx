@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
+import { ADMIN_SUPPORT_MAX_PAGE } from '@altmed/contracts/web';
 import { QueryProvider } from '@altmed/web-kit/src/query';
-import { Card, PageContainer, PageTitle, SelectField, Spinner, useSession } from '@altmed/web-kit';
+import { PageContainer, PageTitle, SelectField, Spinner, TextField, useSession } from '@altmed/web-kit';
 import { Banner } from '../../../components/Banner';
+import { ListFilters, ListSummary, formatCount } from '../../../components/ListSummary';
 import { Pager } from '../../../components/Pager';
+import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { usePageOf } from '../../../hooks/usePageOf';
 import {
   fetchSupportMessages,
@@ -15,11 +18,6 @@ import {
   type SupportMessageStatus,
 } from '../api/support';
 import { statusLabels, SupportMessageCard } from './SupportMessageCard';
-
-const Filters = styled.div`
-  max-width: 320px;
-  margin-bottom: 24px;
-`;
 
 const List = styled.div`
   display: grid;
@@ -33,9 +31,7 @@ const BannerSpot = styled.div`
   }
 `;
 
-const emptyTexts: Record<SupportMessageStatus, string> = { open: 'No open messages.', answered: 'No answered messages.' };
 const emptyCounts = { open: 0, answered: 0 };
-const count = (n: number) => n.toLocaleString('en-US');
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
@@ -51,34 +47,47 @@ function withReply(data: AdminSupportMessagesResponse, shown: SupportMessageStat
   return { ...data, messages: data.messages.filter((each) => each.id !== updated.id), counts, total: Math.max(0, data.total - 1) };
 }
 
-/** Support Center: the Contact page's messages, open or answered, newest first a page at a time, each answered by email from its card. */
+/**
+ * Support Center: the Contact page's messages, found by the sender's name or email or the text, open
+ * or answered, newest first a page at a time, each answered by email from its card.
+ */
 function SupportPageContent() {
   const { token } = useSession();
   const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
   const [status, setStatus] = useState<SupportMessageStatus>('open');
-  const { page, goToPage } = usePageOf(status);
+  const debouncedSearch = useDebouncedValue(search, 300);
+  const { page, goToPage } = usePageOf(JSON.stringify([status, debouncedSearch]));
   const [message, setMessage] = useState<Message>(null);
   const bannerSpot = useRef<HTMLDivElement>(null);
   const [focusBanner, setFocusBanner] = useState(0);
 
   const list = useQuery({
-    queryKey: ['admin-support', token, status, page],
-    queryFn: ({ signal }) => fetchSupportMessages(token, { status, page }, signal),
+    queryKey: ['admin-support', token, status, debouncedSearch, page],
+    queryFn: ({ signal }) => fetchSupportMessages(token, { status, search: debouncedSearch, page }, signal),
     placeholderData: keepPreviousData,
   });
   const messages = list.data?.messages ?? [];
   const counts = list.data?.counts ?? emptyCounts;
   const totalPages = list.data?.totalPages ?? 1;
-  // A reply can empty the last page of open messages: move to the new last page.
+  // A reply (or a search) can empty the last page: move to the new last page.
   if (list.data && !list.isPlaceholderData && page > list.data.totalPages) goToPage(list.data.totalPages);
 
   const reply = useMutation({
-    mutationFn: ({ supportMessage, text }: { supportMessage: AdminSupportMessage; text: string; shown: SupportMessageStatus; page: number }) =>
-      replyToSupportMessage(token, supportMessage.id, text),
+    mutationFn: ({
+      supportMessage,
+      text,
+    }: {
+      supportMessage: AdminSupportMessage;
+      text: string;
+      shown: SupportMessageStatus;
+      searched: string;
+      page: number;
+    }) => replyToSupportMessage(token, supportMessage.id, text),
     onMutate: () => setMessage(null),
-    onSuccess: (answer, { shown, page: shownPage }) => {
+    onSuccess: (answer, { shown, searched, page: shownPage }) => {
       // The page shows the message as it now is at once; the list is read again below (counts, the next page's first message).
-      queryClient.setQueryData<AdminSupportMessagesResponse>(['admin-support', token, shown, shownPage], (current) =>
+      queryClient.setQueryData<AdminSupportMessagesResponse>(['admin-support', token, shown, searched, shownPage], (current) =>
         current ? withReply(current, shown, answer.supportMessage) : current,
       );
       setMessage({ tone: 'success', text: answer.message });
@@ -94,7 +103,7 @@ function SupportPageContent() {
   }, [focusBanner]);
 
   const send = (supportMessage: AdminSupportMessage, text: string) =>
-    reply.mutateAsync({ supportMessage, text, shown: status, page }).then(
+    reply.mutateAsync({ supportMessage, text, shown: status, searched: debouncedSearch, page }).then(
       () => true,
       () => false,
     );
@@ -106,16 +115,23 @@ function SupportPageContent() {
         {list.isError ? <Banner tone="error">{list.error.message || SupportErrors.fetchList}</Banner> : null}
         {message ? <Banner tone={message.tone}>{message.text}</Banner> : null}
       </BannerSpot>
-      <Filters>
+      <ListFilters>
+        <TextField label="Search" type="search" placeholder="Name, email or text" value={search} onChange={(e) => setSearch(e.target.value)} />
         <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as SupportMessageStatus)}>
           <option value="open">
-            {statusLabels.open} ({count(counts.open)})
+            {statusLabels.open} ({formatCount(counts.open)})
           </option>
           <option value="answered">
-            {statusLabels.answered} ({count(counts.answered)})
+            {statusLabels.answered} ({formatCount(counts.answered)})
           </option>
         </SelectField>
-      </Filters>
+      </ListFilters>
+      <ListSummary
+        answer={list.isPending || list.isError ? undefined : list.data}
+        rows={messages.length}
+        noun={['message', 'messages']}
+        maxPage={ADMIN_SUPPORT_MAX_PAGE}
+      />
       {list.isPending ? (
         <Spinner label="Loading messages..." />
       ) : messages.length ? (
@@ -124,9 +140,7 @@ function SupportPageContent() {
             <SupportMessageCard key={each.id} message={each} busy={busyId === each.id} onReply={(text) => send(each, text)} />
           ))}
         </List>
-      ) : list.isError ? null : (
-        <Card>{emptyTexts[status]}</Card>
-      )}
+      ) : null}
       <Pager page={page} totalPages={totalPages} onPage={goToPage} />
     </PageContainer>
   );

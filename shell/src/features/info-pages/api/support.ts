@@ -6,8 +6,11 @@ export const SupportErrors = {
   send: 'Your message could not be sent. Please try again, or email us.',
 } as const;
 
-/** POST /api/support/messages (no token: anyone may write); answers the support team's thank-you text. */
-export async function sendSupportMessage(body: SupportMessageRequest): Promise<string> {
-  const { message } = await apiCall('POST /support/messages', { body, defaultError: SupportErrors.send });
+/**
+ * POST /api/support/messages: anyone may write; a logged-in member's token lets the Support Center
+ * link the message to their account. Answers the support team's thank-you text.
+ */
+export async function sendSupportMessage(body: SupportMessageRequest, token: string | null): Promise<string> {
+  const { message } = await apiCall('POST /support/messages', { body, token, defaultError: SupportErrors.send });
   return message;
 }

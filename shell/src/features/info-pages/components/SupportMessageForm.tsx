@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_TOPIC_LABELS, SUPPORT_TOPICS } from '@altmed/contracts/web';
-import { Button, SelectField, TextAreaField, TextField, theme } from '@altmed/web-kit';
+import { Button, SelectField, TextAreaField, TextField, theme, useSession } from '@altmed/web-kit';
 import { FormAlert } from '../../../components/FormAlert';
 import { sendSupportMessage, SupportErrors } from '../api/support';
-import { emptySupportForm, readSupportForm, supportFields, type SupportField, type SupportForm, type SupportFormErrors } from '../lib/supportRules';
+import { readSupportForm, supportFields, supportFormFor, type SupportField, type SupportForm, type SupportFormErrors } from '../lib/supportRules';
 
 const Form = styled.form`
   display: grid;
@@ -42,10 +42,18 @@ const number = (n: number) => n.toLocaleString('en-US');
 
 /**
  * The Contact page's message to the support team: name, email, topic and message, checked with the
- * server's rules and texts before sending. Once sent, the form gives way to the server's thank-you.
+ * server's rules and texts before sending. A logged-in account's name and email come filled in, and
+ * its token goes with the message. Once sent, the form gives way to the server's thank-you.
  */
 export function SupportMessageForm() {
-  const [form, setForm] = useState<SupportForm>(emptySupportForm);
+  const { token, user } = useSession();
+  const [form, setForm] = useState<SupportForm>(() => supportFormFor(user));
+  // Logging in on the page fills what is still empty (state adjusted during render, not in an effect).
+  const [filledFor, setFilledFor] = useState(user?.id ?? null);
+  if (user && filledFor !== user.id) {
+    setFilledFor(user.id);
+    setForm((current) => ({ ...current, name: current.name || user.name, email: current.email || user.email }));
+  }
   const [errors, setErrors] = useState<SupportFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -73,7 +81,7 @@ export function SupportMessageForm() {
     }
     setSending(true);
     try {
-      setThanks(await sendSupportMessage(checked.body));
+      setThanks(await sendSupportMessage(checked.body, token));
     } catch (error) {
       setFailure(error instanceof Error && error.message ? error.message : SupportErrors.send);
       setSending(false);

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act } from 'react';
 import { Messages, SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_TOPIC_LABELS, SupportMessages } from '@altmed/contracts/web';
+import { createSessionStore, type SessionStore } from '@altmed/web-kit';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderApp } from '../../../test/renderApp';
 
@@ -8,9 +10,10 @@ beforeEach(() => localStorage.clear());
 // The page is loaded lazily; its first import, a cold transform on a busy test run, outlasts findBy's wait.
 beforeAll(() => import('../components/InfoPage'));
 
-async function openContact() {
-  renderApp('/contact');
-  const region = await screen.findByRole('region', { name: 'Send us a message' });
+async function openContact(store?: SessionStore) {
+  renderApp('/contact', store);
+  // The whole app's first render, the lazy page's included, can outlast findBy's 1 s on a busy machine.
+  const region = await screen.findByRole('region', { name: 'Send us a message' }, { timeout: 10_000 });
   return { region, form: within(region).getByRole('form', { name: 'Send us a message' }) };
 }
 
@@ -103,9 +106,48 @@ it.each([
   await waitFor(() => expect(posts()).toHaveLength(1));
 });
 
-it('keeps a way to join: the Join button opens the join dialog', async () => {
+it('keeps a way to join for visitors: the Join button opens the join dialog', async () => {
   const { region } = await openContact();
   expect(region).toHaveTextContent('Not a member yet?');
   fireEvent.click(within(region).getByRole('button', { name: 'Join' }));
   expect(await screen.findByRole('dialog', { name: 'What You Get with Your Membership' })).toBeInTheDocument();
+});
+
+describe('for a logged-in member', () => {
+  const member = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user' };
+  const loggedIn = () => {
+    const store = createSessionStore(localStorage);
+    store.login('member-token', member);
+    return store;
+  };
+
+  it('comes with the name and email filled in, sends the token with the message, and offers no Join', async () => {
+    server.setRoutes([{ method: 'POST', path: '/api/support/messages', status: 202, body: { message: SupportMessages.received } }]);
+    const { region, form } = await openContact(loggedIn());
+    expect(within(form).getByLabelText('Name')).toHaveValue('Ada Lovelace');
+    expect(within(form).getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(region).not.toHaveTextContent('Not a member yet?');
+    expect(within(region).queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
+
+    fireEvent.change(within(form).getByLabelText('Topic'), { target: { value: 'account' } });
+    type(form, 'Message', 'Please change the email of my account.');
+    fireEvent.click(within(form).getByRole('button', { name: 'Send message' }));
+    expect(await within(region).findByRole('status')).toHaveTextContent(SupportMessages.received);
+    expect(posts()).toEqual([
+      expect.objectContaining({
+        body: { name: 'Ada Lovelace', email: 'ada@example.com', topic: 'account', message: 'Please change the email of my account.' },
+        authorization: 'Bearer member-token',
+      }),
+    ]);
+  });
+
+  it('fills in what is still empty when the visitor logs in on the page', async () => {
+    const store = createSessionStore(localStorage);
+    const { region, form } = await openContact(store);
+    type(form, 'Name', 'Ada L.');
+    act(() => store.login('member-token', member));
+    expect(within(form).getByLabelText('Name')).toHaveValue('Ada L.');
+    expect(within(form).getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(region).not.toHaveTextContent('Not a member yet?');
+  });
 });

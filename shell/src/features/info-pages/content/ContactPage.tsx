@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Card, theme } from '@altmed/web-kit';
+import { Button, Card, theme, useSession } from '@altmed/web-kit';
 import { useAuthDialogs } from '../../../lib/authDialogs';
 import { ContactIllustration } from '../components/Illustrations';
 import { InfoLayout, Prose } from '../components/InfoLayout';
@@ -45,8 +45,10 @@ const JoinLine = styled.p`
   color: ${theme.colors.textMuted};
 `;
 
+/** Contact Us: how to reach the team, and the message form; the way to join is for visitors only. */
 export function ContactPage() {
   const { openJoin } = useAuthDialogs();
+  const { isLoggedIn } = useSession();
   return (
     <InfoLayout
       eyebrow="Contact"
@@ -74,12 +76,14 @@ export function ContactPage() {
           <h2 id="contact-form-title">Send us a message</h2>
           <Intro>Tell us what it is about and we answer by email within one business day.</Intro>
           <SupportMessageForm />
-          <JoinLine>
-            Not a member yet?
-            <Button variant="outline" size="sm" onClick={() => openJoin()}>
-              Join
-            </Button>
-          </JoinLine>
+          {isLoggedIn ? null : (
+            <JoinLine>
+              Not a member yet?
+              <Button variant="outline" size="sm" onClick={() => openJoin()}>
+                Join
+              </Button>
+            </JoinLine>
+          )}
         </FormCard>
       </ContactGrid>
     </InfoLayout>

@@ -21,6 +21,10 @@ export type SupportFormErrors = Partial<Record<SupportField, string>>;
 
 export const emptySupportForm: SupportForm = { name: '', email: '', topic: '', message: '' };
 
+/** The form as it opens: a logged-in account's name and email already filled in. */
+export const supportFormFor = (user: { name: string; email: string } | null): SupportForm =>
+  user ? { ...emptySupportForm, name: user.name, email: user.email } : emptySupportForm;
+
 /** The fields in the order the form shows them (the first broken one takes the focus). */
 export const supportFields: readonly SupportField[] = ['name', 'email', 'topic', 'message'];
 
