@@ -3,14 +3,11 @@ import styled from 'styled-components';
 import { MEMBERSHIP_PRICE_USD } from '@altmed/contracts/web';
 import { Button, Modal, Spinner, theme, useSession } from '@altmed/web-kit';
 import { LeafMark } from '../../../components/Logo';
+import type { JoinStep } from '../../../lib/authDialogs';
 import { ContactInfoForm } from './ContactInfoForm';
 
 // Card entry (Stripe's Elements, react-query) loads when the card step opens, not with the home page.
 const CardPaymentStep = lazy(() => import('./CardPaymentStep'));
-
-/** The join flow's states (SPEC §4), in order; after a successful payment it closes. */
-export const JOIN_STEPS = ['membership', 'contactInfo', 'paymentMethod', 'paymentForm_creditCard'] as const;
-export type JoinStep = (typeof JOIN_STEPS)[number];
 
 const Center = styled.div`
   display: flex;

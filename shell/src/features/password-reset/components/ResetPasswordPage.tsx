@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Messages, PASSWORD_MIN_LENGTH } from '@altmed/contracts/web';
 import { Button, Card, NewPasswordFields, PageContainer, PageTitle, theme } from '@altmed/web-kit';
 import { useAuthDialogs } from '../../../lib/authDialogs';
-import { resetPassword } from '../api/auth';
+import { resetPassword } from '../../auth';
 import { FormAlert } from '../../../components/FormAlert';
 
 const Panel = styled(Card)`
