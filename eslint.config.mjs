@@ -36,30 +36,95 @@ function importBoundaries(unit) {
   return { files: [`${unit}/**`], rules: { 'no-restricted-imports': ['error', { patterns: unitPatterns(unit) }] } };
 }
 
-/**
- * Inside a front end, a feature uses another only through its public entry (`features/<name>/index.ts`),
- * as bulletproof-react's zones have it: `../../join` is allowed, `../../join/components/…` is not.
- * @param {string} app
- */
-function featureBoundaries(app) {
-  const dir = `${app}/src/features`;
-  const features = fs.existsSync(dir)
+/** @param {string} dir @returns {string[]} the folders directly inside `dir` (none when it does not exist) */
+function foldersIn(dir) {
+  return fs.existsSync(dir)
     ? fs
         .readdirSync(dir, { withFileTypes: true })
         .filter((entry) => entry.isDirectory())
         .map((entry) => entry.name)
     : [];
+}
+
+/** A relative path into a feature's folders (`../features/join/components/JoinDialog`), past its index. */
+const deepFeaturePath = '^\\.{1,2}/(.*/)?features/[^/]+/.';
+/** A relative path to a feature at all (`../features/join`, or deeper). */
+const anyFeaturePath = '^\\.{1,2}/(.*/)?features(/|$)';
+
+/**
+ * no-restricted-imports sees `import … from` and `export … from` but not `import()`, with which the
+ * apps load pages lazily: this holds dynamic imports to the same paths.
+ * @param {{ regex: string, message: string }[]} patterns
+ */
+function dynamicImportRestrictions(patterns) {
+  return patterns.map(({ regex, message }) => ({ selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`, message }));
+}
+
+/**
+ * @param {string[]} files
+ * @param {string} app
+ * @param {{ regex: string, message: string }[]} patterns the front end's own patterns, beside unitPatterns(app)
+ */
+function frontEndImports(files, app, patterns) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...unitPatterns(app), ...patterns] }],
+      'no-restricted-syntax': ['error', ...dynamicImportRestrictions(patterns)],
+    },
+  };
+}
+
+/**
+ * Inside a front end, a feature uses another only through its public entry (`features/<name>/index.ts`),
+ * as bulletproof-react's zones have it: `../../join` is allowed, `../../join/components/…` is not; and a
+ * feature's own files import each other, never its index (which would make a cycle through it).
+ * @param {string} app
+ */
+function featureBoundaries(app) {
+  const features = foldersIn(`${app}/src/features`);
   return features.map((feature) => {
     const others = features.filter((name) => name !== feature).join('|');
     const crossFeature = {
       regex: `^(\\.\\./)+(${others})/`,
       message: `A feature uses another only through its public entry (features/<name>/index.ts), never its folders.`,
     };
-    return {
-      files: [`${dir}/${feature}/**`],
-      rules: { 'no-restricted-imports': ['error', { patterns: [...unitPatterns(app), ...(others ? [crossFeature] : [])] }] },
-    };
+    const ownIndexMessage = "A feature's files import each other directly, never the feature's own index.";
+    const ownIndex = [
+      { regex: '^\\.{1,2}(/\\.\\.)*(/index)?/?$', message: ownIndexMessage },
+      { regex: `^(\\.\\./)+${feature}(/index)?/?$`, message: ownIndexMessage },
+    ];
+    return frontEndImports([`${app}/src/features/${feature}/**`], app, [...(others ? [crossFeature] : []), ...ownIndex]);
   });
+}
+
+/**
+ * The rest of a front end's source meets features from outside, in two ways:
+ * - its shared folders (`src/components`, `src/lib`, `src/hooks`, … every folder but `app` and
+ *   `features`) never import a feature: shared code depends on no feature, so a feature can use it
+ *   without a cycle;
+ * - the app (`src/app`, and the entry files beside it) enters a feature only through its index.
+ * @param {string} app
+ */
+function sharedAndAppBoundaries(app) {
+  const shared = foldersIn(`${app}/src`).filter((name) => name !== 'app' && name !== 'features');
+  const noFeature = {
+    regex: anyFeaturePath,
+    message: `Shared code (src/${shared.join(', src/')}) never imports a feature: move what it needs out of the feature, or let the feature hand it in.`,
+  };
+  const throughIndex = { regex: deepFeaturePath, message: 'Enter a feature through its public entry (features/<name>/index.ts), never its folders.' };
+  return [
+    ...(shared.length
+      ? [
+          frontEndImports(
+            shared.map((name) => `${app}/src/${name}/**`),
+            app,
+            [noFeature],
+          ),
+        ]
+      : []),
+    frontEndImports([`${app}/src/app/**`, `${app}/src/*`], app, [throughIndex]),
+  ];
 }
 
 export default tseslint.config(
@@ -88,7 +153,7 @@ export default tseslint.config(
     },
   },
   ...units.map(importBoundaries),
-  ...['shell', 'mfe-member', 'mfe-provider', 'mfe-admin'].flatMap(featureBoundaries),
+  ...['shell', 'mfe-member', 'mfe-provider', 'mfe-admin'].flatMap((app) => [...featureBoundaries(app), ...sharedAndAppBoundaries(app)]),
   {
     files: frontEnds.map((dir) => `${dir}/**/*.{ts,tsx}`),
     ...reactHooks.configs.flat.recommended,

@@ -46,21 +46,32 @@ export interface PagePerTest {
   readonly page: Page;
   /**
    * Closes the current test's context (without checking its page errors) and opens a fresh one at
-   * `viewport` (by default the viewport usePagePerTest was given); afterEach then checks and closes
-   * the new one. Answers the new session.
+   * `viewport` (by default the viewport usePagePerTest was given), which `page` then is; afterEach
+   * then checks and closes the new one. Answers the new session.
    */
   reopen: (viewport?: Viewport) => Promise<Session>;
 }
 
 /**
+ * The running test's page, from usePagePerTest (and from its reopen): a live binding, so a test file
+ * imports it once and each use reads the current test's page.
+ */
+export let page: Page;
+
+/**
  * Opens a fresh page in a new context before each test (beforeEach, at `viewport`, by default
  * openPage's 1280×900), and after each test expects that page to have had no uncaught errors and
- * closes its context (afterEach).
+ * closes its context (afterEach). The page is `page` above (and `session.page`).
  */
 export function usePagePerTest(fileBrowser: FileBrowser, viewport?: Viewport): PagePerTest {
   let current: Session | undefined;
+  const open = async (at?: Viewport) => {
+    current = await openPage(fileBrowser.browser, at);
+    page = current.page;
+    return current;
+  };
   beforeEach(async () => {
-    current = await openPage(fileBrowser.browser, viewport);
+    await open(viewport);
   });
   afterEach(async () => {
     const session = current;
@@ -83,8 +94,7 @@ export function usePagePerTest(fileBrowser: FileBrowser, viewport?: Viewport): P
     },
     async reopen(newViewport = viewport) {
       await currentSession().context.close();
-      current = await openPage(fileBrowser.browser, newViewport);
-      return current;
+      return open(newViewport);
     },
   };
 }

@@ -178,3 +178,28 @@ export async function apiSignupProvider(providerName = 'Dr. Rowan Hale', place: 
   const { token, user, providerId } = (await response.json()) as { token: string; user: StoredUser; providerId: string };
   return { token, user, providerId, step1 };
 }
+
+/** The e2e administrator's token, from a login through the API. */
+export async function apiAdminToken(): Promise<string> {
+  return (await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password)).token;
+}
+
+/**
+ * A provider as members find it, through the API: signed up (step 1, at `place`), its
+ * `qualifications` saved when given (step 2), then approved by the holder of `adminToken` unless
+ * `approve` is false. Answers its id, name and login token.
+ */
+export async function apiListedProvider(
+  adminToken: string,
+  providerName: string,
+  {
+    place = {},
+    qualifications,
+    approve = true,
+  }: { place?: { city?: string; state?: string; zip?: string }; qualifications?: Record<string, unknown>; approve?: boolean } = {},
+): Promise<{ id: string; name: string; token: string }> {
+  const { providerId: id, token } = await apiSignupProvider(providerName, place);
+  if (qualifications) await apiCall(`/provider-info/${id}/qualifications`, token, 'PUT', qualifications);
+  if (approve) await apiCall(`/admins/providers/${id}/status`, adminToken, 'PUT', { status: 'approve' });
+  return { id, name: providerName, token };
+}

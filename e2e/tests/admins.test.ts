@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { emailsTo, eventually, listEmails } from '@altmed/local-stack/src/testing';
 import { E2E_ADMIN, apiLogin, apiPayingMember, apiSignupMember, apiSignupProvider, screenshot, storeSession, url } from '../support/browser';
-import { useBrowser, usePagePerTest } from '../support/browser-per-file';
+import { page, useBrowser, usePagePerTest } from '../support/browser-per-file';
 
 /**
  * The admin area in Chromium against the running site (SPEC §2, §4, §8): vetting providers through
  * the cards, the promo codes page, the Dashboard's and Analytics' charts, refunds in Orders
  * Management, and who may open the admin pages.
  */
-const chromium = useBrowser();
-const tab = usePagePerTest(chromium);
-/** The current test's page (tab.page), for the helpers below. */
-let page: Page;
-beforeEach(() => {
-  page = tab.page;
-});
+const tab = usePagePerTest(useBrowser());
 
 async function logInAsAdmin() {
   await page.goto(url('/admin/login'));
@@ -252,7 +245,7 @@ describe('orders management', () => {
     expect((await listedPaymentsOf(member, admin.token)).map((each) => each.status)).toEqual(['refunded']);
 
     // The member's own page says so.
-    page = (await tab.reopen()).page;
+    await tab.reopen();
     await storeSession(tab.session.context, member.token, member.user);
     await page.goto(url('/account'));
     const membership = page.getByRole('region', { name: 'Membership' });
@@ -412,7 +405,7 @@ describe('admin settings', () => {
     expect(link).toBeDefined();
 
     // The new administrator opens the link logged out.
-    page = (await tab.reopen()).page;
+    await tab.reopen();
     const { pathname, search, searchParams } = new URL(link!);
     await page.goto(url(`${pathname}${search}`));
     await page.getByRole('heading', { level: 1, name: 'Become an administrator' }).waitFor();
@@ -481,7 +474,7 @@ describe('who may open the admin area', () => {
   });
 
   it('keeps the sidebar in view, full height, down a long page', async () => {
-    page = (await tab.reopen({ width: 1280, height: 600 })).page;
+    await tab.reopen({ width: 1280, height: 600 });
     const { token, user } = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
     // Enough members for a page longer than the window.
     for (let n = 0; n < 12; n += 1) await apiSignupMember(`Long Page ${n}`);
@@ -505,7 +498,7 @@ describe('who may open the admin area', () => {
   });
 
   it('collapses the sidebar at 375 px and closes it on navigation', async () => {
-    page = (await tab.reopen({ width: 375, height: 812 })).page;
+    await tab.reopen({ width: 375, height: 812 });
     const { token, user } = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
     await storeSession(tab.session.context, token, user);
     await page.goto(url('/admin/providers'));

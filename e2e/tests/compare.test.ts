@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import type { CompareResponse } from '@altmed/contracts';
-import { E2E_ADMIN, apiCall, apiLogin, apiPayingMember, apiSignupMember, apiSignupProvider, screenshot, storeSession, url } from '../support/browser';
-import { useBrowser, usePagePerTest } from '../support/browser-per-file';
+import { apiAdminToken, apiListedProvider, apiPayingMember, apiSignupMember, screenshot, storeSession, url } from '../support/browser';
+import { page, useBrowser, usePagePerTest } from '../support/browser-per-file';
 
 /**
  * Compare (issue 11): a paying member picks three providers in the directory (the tray keeps them
  * through navigation), sees them side by side at 1280 px and at 375 px, with the distance from a
  * ZIP, the rows that differ marked, and the row headers fixed while the columns scroll on a phone.
  */
-const chromium = useBrowser();
-const tab = usePagePerTest(chromium);
-/** The current test's page (tab.page), for the helpers below. */
-let page: Page;
-beforeEach(() => {
-  page = tab.page;
-});
+const tab = usePagePerTest(useBrowser());
 let admin: string;
 let member: Awaited<ReturnType<typeof apiPayingMember>>;
 /** A town of this run's own, so other journeys' providers never show up in the directory search. */
@@ -24,16 +17,13 @@ type Key = 'austin' | 'portland' | 'burlington' | 'pending';
 const providers = {} as Record<Key, { id: string; name: string }>;
 
 async function listedProvider(key: Key, name: string, place: { state: string; zip: string }, qualifications: Record<string, unknown>, approve = true) {
-  const provider = await apiSignupProvider(name, { city: town, ...place });
-  await apiCall(`/provider-info/${provider.providerId}/qualifications`, provider.token, 'PUT', qualifications);
-  if (approve) await apiCall(`/admins/providers/${provider.providerId}/status`, admin, 'PUT', { status: 'approve' });
-  providers[key] = { id: provider.providerId, name };
+  providers[key] = await apiListedProvider(admin, name, { place: { city: town, ...place }, qualifications, approve });
 }
 
 const licence = (state: string) => ({ state, deaNumber: 'AB1234563', licenseNumber: `${state}-${randomUUID().slice(0, 6)}` });
 
 beforeAll(async () => {
-  admin = (await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password)).token;
+  admin = await apiAdminToken();
   member = await apiPayingMember('Cora Compare');
   const suffix = randomUUID().slice(0, 4);
   await listedProvider(

@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import type { DirectoryResponse } from '@altmed/contracts';
-import { E2E_ADMIN, apiCall, apiLogin, apiPayingMember, apiSignupProvider, screenshot, storeSession, url } from '../support/browser';
-import { useBrowser, usePagePerTest } from '../support/browser-per-file';
+import { apiAdminToken, apiCall, apiListedProvider, apiPayingMember, screenshot, storeSession, url } from '../support/browser';
+import { page, useBrowser, usePagePerTest } from '../support/browser-per-file';
 
 /**
  * The members' directory in Chromium against the running site (issue 11): finding providers by
  * area, place and name, the search kept in the URL, and what a visitor sees.
  */
-const chromium = useBrowser();
-const tab = usePagePerTest(chromium);
-/** The current test's page (tab.page), for the helpers below. */
-let page: Page;
-beforeEach(() => {
-  page = tab.page;
-});
+const tab = usePagePerTest(useBrowser());
 let admin: string;
 let member: Awaited<ReturnType<typeof apiPayingMember>>;
 /** A town of this run's own, so other journeys' providers never show up in these searches. */
@@ -22,14 +15,11 @@ const town = `Fernhollow ${randomUUID().slice(0, 6)}`;
 const providers: Record<'olive' | 'basil' | 'sage' | 'pending', { id: string; name: string }> = {} as never;
 
 async function listedProvider(key: keyof typeof providers, name: string, state: string, specialties: string[], approve = true) {
-  const provider = await apiSignupProvider(name, { city: town, state });
-  await apiCall(`/provider-info/${provider.providerId}/qualifications`, provider.token, 'PUT', { specialties });
-  if (approve) await apiCall(`/admins/providers/${provider.providerId}/status`, admin, 'PUT', { status: 'approve' });
-  providers[key] = { id: provider.providerId, name };
+  providers[key] = await apiListedProvider(admin, name, { place: { city: town, state }, qualifications: { specialties }, approve });
 }
 
 beforeAll(async () => {
-  admin = (await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password)).token;
+  admin = await apiAdminToken();
   member = await apiPayingMember('Dana Directory');
   const suffix = randomUUID().slice(0, 4);
   await listedProvider('olive', `Dr. Olive Quarry${suffix}`, 'VT', ['Nutrition']);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { E2E_ADMIN, apiCall, apiLogin, apiPayingMember, apiSignupMember, apiSignupProvider, openPage, storeSession, url } from '../support/browser';
-import { useBrowser, usePagePerTest } from '../support/browser-per-file';
+import { E2E_ADMIN, apiAdminToken, apiListedProvider, apiLogin, apiPayingMember, apiSignupMember, openPage, storeSession, url } from '../support/browser';
+import { page, useBrowser, usePagePerTest } from '../support/browser-per-file';
 
 /**
  * What members pay for, in Chromium against the running site (issue 11): a review written by a
@@ -10,21 +9,14 @@ import { useBrowser, usePagePerTest } from '../support/browser-per-file';
  */
 const chromium = useBrowser();
 const tab = usePagePerTest(chromium);
-/** The current test's page (tab.page), for the helpers below. */
-let page: Page;
-beforeEach(() => {
-  page = tab.page;
-});
 let admin: string;
 let providerId: string;
 let providerName: string;
 
 beforeAll(async () => {
-  admin = (await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password)).token;
+  admin = await apiAdminToken();
   providerName = `Dr. Reviewed ${randomUUID().slice(0, 6)}`;
-  const provider = await apiSignupProvider(providerName);
-  providerId = provider.providerId;
-  await apiCall(`/admins/providers/${providerId}/status`, admin, 'PUT', { status: 'approve' });
+  providerId = (await apiListedProvider(admin, providerName)).id;
 }, 60_000);
 
 async function openProfileAs(user: { token: string; user: Parameters<typeof storeSession>[2] }) {
@@ -100,7 +92,7 @@ describe('saved providers', () => {
     await page.getByRole('button', { name: 'Saved', exact: true }).waitFor();
     await page.getByText('Saved to your providers').first().waitFor();
 
-    page = (await tab.reopen()).page;
+    await tab.reopen();
     const again = await apiLogin(member.user.email, member.password);
     await openProfileAs(again);
     expect(await page.getByRole('button', { name: 'Saved', exact: true }).getAttribute('aria-pressed')).toBe('true');

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { eventually, waitForEmailsTo } from '@altmed/local-stack/src/testing';
 import { E2E_ADMIN, apiLogin, apiSignupMember, screenshot, url } from '../support/browser';
-import { useBrowser, usePagePerTest } from '../support/browser-per-file';
+import { page, useBrowser, usePagePerTest } from '../support/browser-per-file';
 
-const chromium = useBrowser();
-const tab = usePagePerTest(chromium);
-/** The current test's page (tab.page), for the helpers below. */
-let page: Page;
-beforeEach(() => {
-  page = tab.page;
-});
+usePagePerTest(useBrowser());
 
 /** A toast: top-right, 5 s (it may sit behind an open modal's backdrop, where it is inert). */
 const toast = (text: string) => page.getByRole('region', { name: 'Notifications', includeHidden: true }).getByText(text);

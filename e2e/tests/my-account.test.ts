@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { eventually } from '@altmed/local-stack/src/testing';
-import { E2E_ADMIN, apiCall, apiLogin, apiPayingMember, apiSignupMember, apiSignupProvider, screenshot, storeSession, url } from '../support/browser';
-import { useBrowser, usePagePerTest } from '../support/browser-per-file';
+import { apiAdminToken, apiCall, apiListedProvider, apiPayingMember, apiSignupMember, screenshot, storeSession, url } from '../support/browser';
+import { page, useBrowser, usePagePerTest } from '../support/browser-per-file';
 
 /**
  * A member's own data on My Membership, in Chromium against the running site: Download my data
@@ -11,23 +10,15 @@ import { useBrowser, usePagePerTest } from '../support/browser-per-file';
  * (after the password) ends the login for good, and the member's published review stays on the
  * provider's profile under "Former member".
  */
-const chromium = useBrowser();
-const tab = usePagePerTest(chromium);
-/** The current test's page (tab.page), for the helpers below. */
-let page: Page;
-beforeEach(() => {
-  page = tab.page;
-});
+const tab = usePagePerTest(useBrowser());
 let admin: string;
 let providerId: string;
 let providerName: string;
 
 beforeAll(async () => {
-  admin = (await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password)).token;
+  admin = await apiAdminToken();
   providerName = `Dr. Remembered ${randomUUID().slice(0, 6)}`;
-  const provider = await apiSignupProvider(providerName);
-  providerId = provider.providerId;
-  await apiCall(`/admins/providers/${providerId}/status`, admin, 'PUT', { status: 'approve' });
+  providerId = (await apiListedProvider(admin, providerName)).id;
 }, 60_000);
 
 /** A toast: top-right, 5 s (it may sit behind an open modal's backdrop, where it is inert). */
@@ -164,7 +155,7 @@ describe('your data', () => {
       20_000,
       'Expected the deleted member’s review under "Former member"',
     );
-    page = (await tab.reopen()).page;
+    await tab.reopen();
     await storeSession(tab.session.context, reader.token, reader.user);
     await openProfile();
     const kept = page.getByRole('region', { name: 'Patients Say' }).getByRole('listitem').filter({ hasText: text });

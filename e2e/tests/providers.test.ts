@@ -3,22 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
 import { eventually, listEmails, metricsAt, waitForEmailsTo, waitForOutboxDrained, waitForDeliveriesDone } from '@altmed/local-stack/src/testing';
 import { E2E_ADMIN, apiLogin, apiSignupMember, apiSignupProvider, newNpiNumber, screenshot, storeSession, url } from '../support/browser';
-import { useBrowser, usePagePerTest } from '../support/browser-per-file';
+import { page, useBrowser, usePagePerTest } from '../support/browser-per-file';
 
 /**
  * The provider portal and dashboard in Chromium against the running site (SPEC §2, §5, §8): three
  * steps with real JPEG and PNG files through S3, the emails, the refusals, and the dashboard's edits.
  */
-const chromium = useBrowser();
-const tab = usePagePerTest(chromium);
-/** The current test's page (tab.page), for the helpers below. */
-let page: Page;
-beforeEach(() => {
-  page = tab.page;
-});
+const tab = usePagePerTest(useBrowser());
 const files = fs.mkdtempSync(path.join(os.tmpdir(), 'altmed-e2e-images-'));
 const file = (name: string) => path.join(files, name);
 

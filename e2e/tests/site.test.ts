@@ -1,14 +1,7 @@
-import type { Page } from 'playwright-core';
 import { apiLogin, apiSignupMember, E2E_ADMIN, REMOTE_FALLBACK, screenshot, apiSignupProvider, storeSession, url } from '../support/browser';
-import { useBrowser, usePagePerTest } from '../support/browser-per-file';
+import { page, useBrowser, usePagePerTest } from '../support/browser-per-file';
 
-const chromium = useBrowser();
-const tab = usePagePerTest(chromium);
-/** The current test's page (tab.page), for the helpers below. */
-let page: Page;
-beforeEach(() => {
-  page = tab.page;
-});
+const tab = usePagePerTest(useBrowser());
 
 const visible = (text: string | RegExp) => page.getByText(text).first().waitFor({ state: 'visible' });
 

@@ -8,6 +8,7 @@ const eslintBin = path.join(repoRoot, 'node_modules', '.bin', 'eslint');
 interface LintMessage {
   ruleId: string | null;
   message: string;
+  line: number;
 }
 
 /**
@@ -21,8 +22,11 @@ async function importRuleMessages(fileName: string, source: string): Promise<Lin
   // ESLint exits 1 when it reports errors; its JSON report is on stdout either way.
   const { stdout } = await run.catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
   const [result] = JSON.parse(stdout) as { messages: LintMessage[] }[];
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === null);
+  return (result?.messages ?? []).filter((message) => message.ruleId === null || importRules.includes(message.ruleId));
 }
+
+/** The rules that hold the boundaries: no-restricted-imports, and no-restricted-syntax for `import()`. */
+const importRules = ['no-restricted-imports', 'no-restricted-syntax'];
 
 describe('import boundaries between apps and services (eslint.config.mjs)', () => {
   jest.setTimeout(60_000);
@@ -57,5 +61,59 @@ describe('import boundaries between apps and services (eslint.config.mjs)', () =
       "import { EventBroker } from '@altmed/service-kit';\nimport { eventually } from '@altmed/local-stack/src/testing';\nexport const probe = [EventBroker, eventually];\n",
     );
     expect(allowed).toEqual([]);
+  });
+});
+
+describe('features inside a front end (eslint.config.mjs: featureBoundaries, sharedAndAppBoundaries)', () => {
+  jest.setTimeout(60_000);
+
+  /** The line of each import `source` (one import a line) may not make as `fileName`, with the rule that says so. */
+  async function refusedLines(fileName: string, source: string[]): Promise<[number, string | null][]> {
+    const messages = await importRuleMessages(fileName, `${source.join('\n')}\n`);
+    return messages.map((message) => [message.line, message.ruleId]);
+  }
+
+  it('forbids shared code (src/lib, src/components, src/hooks, …) from importing a feature at all', async () => {
+    const messages = await importRuleMessages(
+      'shell/src/lib/lint-probe.mjs',
+      "export { JoinDialog } from '../features/join';\nexport const probe = () => import('../features/account');\n",
+    );
+    expect(messages.map((message) => [message.line, message.ruleId])).toEqual([
+      [1, 'no-restricted-imports'],
+      [2, 'no-restricted-syntax'],
+    ]);
+    expect(messages[0]?.message).toContain('Shared code (src/components, src/federation, src/lib, src/test) never imports a feature');
+  });
+
+  it('lets the app enter a feature through its index only, statically or lazily', async () => {
+    const lines = await refusedLines('shell/src/app/lint-probe.mjs', [
+      "export { JoinDialog } from '../features/join/components/JoinDialog';",
+      "export const deep = () => import('../features/account/components/AccountPage');",
+      "export { LoginDialog } from '../features/auth';",
+      "export const lazy = () => import('../features/account');",
+    ]);
+    expect(lines).toEqual([
+      [1, 'no-restricted-imports'],
+      [2, 'no-restricted-syntax'],
+    ]);
+  });
+
+  it("keeps a feature's files off its own index and out of other features' folders", async () => {
+    const lines = await refusedLines('shell/src/features/join/components/lint-probe.mjs', [
+      "export { JoinDialog as ownIndex } from '..';",
+      "export { JoinDialog as ownIndexFile } from '../index';",
+      "export { JoinDialog as ownIndexByName } from '../../join';",
+      "export { logIn as deep } from '../../auth/api/auth';",
+      "export const lazyDeep = () => import('../../auth/api/auth');",
+      "export { logIn } from '../../auth';",
+      "export { JoinDialog } from './JoinDialog';",
+    ]);
+    expect(lines).toEqual([
+      [1, 'no-restricted-imports'],
+      [2, 'no-restricted-imports'],
+      [3, 'no-restricted-imports'],
+      [4, 'no-restricted-imports'],
+      [5, 'no-restricted-syntax'],
+    ]);
   });
 });

@@ -2,12 +2,12 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Spinner } from '@altmed/web-kit';
 import { AdminLayout } from '../components/AdminLayout';
-import { AdminLoginPage } from '../features/auth/components/AdminLoginPage';
+import { AdminLoginPage } from '../features/auth';
 
 // The list pages (and react-query with them) load when opened, so the login page stays light.
-const ProvidersPage = lazy(() => import('../features/providers/components/ProvidersPage').then((m) => ({ default: m.ProvidersPage })));
-const PromoCodesPage = lazy(() => import('../features/promo-codes/components/PromoCodesPage').then((m) => ({ default: m.PromoCodesPage })));
-const ReviewsPage = lazy(() => import('../features/reviews/components/ReviewsPage').then((m) => ({ default: m.ReviewsPage })));
+const ProvidersPage = lazy(() => import('../features/providers').then((m) => ({ default: m.ProvidersPage })));
+const PromoCodesPage = lazy(() => import('../features/promo-codes').then((m) => ({ default: m.PromoCodesPage })));
+const ReviewsPage = lazy(() => import('../features/reviews').then((m) => ({ default: m.ReviewsPage })));
 // Users Management: the list and a member's page come in one chunk.
 const MembersPage = lazy(() => import('../features/members').then((m) => ({ default: m.MembersPage })));
 const MemberPage = lazy(() => import('../features/members').then((m) => ({ default: m.MemberPage })));

@@ -6,7 +6,7 @@ export const Scroll = styled.div`
   overflow-x: auto;
 `;
 
-/** The admin tables' look (as the promo codes'): muted uppercase headings, a rule between rows. */
+/** Every admin table's look: muted uppercase headings, a rule between rows. */
 export const Table = styled.table`
   width: 100%;
   border-collapse: collapse;

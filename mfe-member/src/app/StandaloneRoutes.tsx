@@ -1,9 +1,9 @@
 import { Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageContainer, PageTitle } from '@altmed/web-kit';
-import ComparePage from '../features/compare/components/ComparePage';
-import DirectoryPage from '../features/directory/components/DirectoryPage';
-import ProviderProfilePage from '../features/provider-profile/components/ProviderProfilePage';
+import { ComparePage } from '../features/compare';
+import { DirectoryPage } from '../features/directory';
+import { ProviderProfilePage } from '../features/provider-profile';
 
 const Hint = styled.p`
   font-size: 16px;

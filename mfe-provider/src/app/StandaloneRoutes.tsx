@@ -1,9 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import ProviderDashboardPage from '../features/dashboard/components/ProviderDashboardPage';
-import CompletionPage from '../features/portal/components/CompletionPage';
-import ProfileContentPage from '../features/portal/components/ProfileContentPage';
-import ProviderPortalPage from '../features/portal/components/ProviderPortalPage';
-import QualificationsPage from '../features/portal/components/QualificationsPage';
+import { ProviderDashboardPage } from '../features/dashboard';
+import { CompletionPage, ProfileContentPage, ProviderPortalPage, QualificationsPage } from '../features/portal';
 
 /** This remote's routes as the shell mounts them (SPEC §2), for running the remote on its own. */
 export function StandaloneRoutes() {

@@ -5,6 +5,7 @@ export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from '.
 export { Card } from './ui/Card';
 export { PageContainer } from './ui/PageContainer';
 export { TextField, SelectField, TextAreaField, type TextFieldProps, type SelectFieldProps, type TextAreaFieldProps } from './ui/fields';
+export { NewPasswordFields, type NewPasswordFieldsProps } from './ui/NewPasswordFields';
 export { PageTitle, type PageTitleProps } from './ui/PageTitle';
 export { Spinner, type SpinnerProps } from './ui/Spinner';
 export { ErrorFallback, type ErrorFallbackProps } from './ui/ErrorFallback';

@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { RouteGuard } from '@altmed/web-kit';
-import { Footer } from '../features/layout/components/Footer';
-import { Header } from '../features/layout/components/Header';
+import { Footer, Header } from '../features/layout';
 import { AuthDialogsProvider } from './AuthDialogsProvider';
 import { pageTitleFor } from './pageTitles';
 

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { onJoinRequest, onLoginRequest, useSessionEnd } from '@altmed/web-kit';
-import { LoginDialog } from '../features/auth/components/LoginDialog';
-import { JoinDialog, type JoinStep } from '../features/join/components/JoinDialog';
-import { AuthDialogsContext, type AuthDialogs } from '../lib/authDialogs';
+import { LoginDialog } from '../features/auth';
+import { JoinDialog } from '../features/join';
+import { AuthDialogsContext, type AuthDialogs, type JoinStep } from '../lib/authDialogs';
 
 type OpenDialog = { kind: 'login'; returnTo?: string; reason?: string } | { kind: 'join'; step: JoinStep } | null;
 

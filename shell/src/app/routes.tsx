@@ -2,14 +2,14 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { Spinner } from '@altmed/web-kit';
 import { RemoteArea } from '../federation/RemoteArea';
-import { HomePage } from '../features/home/components/HomePage';
+import { HomePage } from '../features/home';
 import { AppLayout } from './AppLayout';
 
 // Pages other than home load when opened, so the home page and the remotes' pages do not carry
 // them (the account page also brings react-query).
-const AccountPage = lazy(() => import('../features/account/components/AccountPage').then(({ AccountPage: Page }) => ({ default: Page })));
-const InfoPage = lazy(() => import('../features/info-pages/components/InfoPage').then(({ InfoPage: Page }) => ({ default: Page })));
-const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPasswordPage').then(({ ResetPasswordPage: Page }) => ({ default: Page })));
+const AccountPage = lazy(() => import('../features/account').then(({ AccountPage: Page }) => ({ default: Page })));
+const InfoPage = lazy(() => import('../features/info-pages').then(({ InfoPage: Page }) => ({ default: Page })));
+const ResetPasswordPage = lazy(() => import('../features/password-reset').then(({ ResetPasswordPage: Page }) => ({ default: Page })));
 
 /**
  * The route table of SPEC §2. Each remote route mounts one exposed module of its remote; the

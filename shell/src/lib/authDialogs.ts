@@ -1,5 +1,7 @@
 import { createContext, useContext } from 'react';
-import type { JoinStep } from '../features/join/components/JoinDialog';
+
+/** The join flow's states (SPEC §4), in order; after a successful payment it closes. */
+export type JoinStep = 'membership' | 'contactInfo' | 'paymentMethod' | 'paymentForm_creditCard';
 
 /** Opens the shell's login modal and member join flow from anywhere in the shell. */
 export interface AuthDialogs {

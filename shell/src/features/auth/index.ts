@@ -1,2 +1,3 @@
-/** What other features may use of the auth feature. */
-export { logIn, signUp, type AuthResponse } from './api/auth';
+/** The login modal (with its forgot-password form), and the calls other features may use. */
+export { LoginDialog } from './components/LoginDialog';
+export { logIn, resetPassword, signUp, type AuthResponse } from './api/auth';

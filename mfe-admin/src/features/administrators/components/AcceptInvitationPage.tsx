@@ -1,49 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { AdministratorMessages, PASSWORD_MIN_LENGTH } from '@altmed/contracts/web';
-import { Button, Card, TextField, theme, toast, useSession } from '@altmed/web-kit';
+import { AdministratorMessages } from '@altmed/contracts/web';
+import { Button, NewPasswordFields, TextField, toast, useSession } from '@altmed/web-kit';
+import { AuthForm, AuthPanel, AuthSubtitle } from '../../../components/AuthPanel';
 import { Banner } from '../../../components/Banner';
 import { acceptInvitation, AdministratorErrors } from '../api/administrators';
 
-const Wrap = styled.main`
-  min-height: 100vh;
-  display: grid;
-  place-items: center;
-  padding: 24px 16px;
-  background:
-    radial-gradient(700px 400px at 80% 0%, rgba(217, 130, 75, 0.12), transparent 60%),
-    linear-gradient(160deg, ${theme.colors.primarySoft}, ${theme.colors.background} 70%);
-`;
-
-const Panel = styled(Card)`
-  width: 100%;
-  max-width: 440px;
-  padding: 36px 32px;
-  box-shadow: ${theme.shadows.lg};
-  ${theme.mobile} {
-    padding: 28px 20px;
-  }
-`;
-
-const Title = styled.h1`
-  font-size: 30px;
-  text-align: center;
-`;
-
-const Subtitle = styled.p`
-  text-align: center;
-  color: ${theme.colors.textMuted};
-  margin: 8px 0 26px;
-`;
-
 const Invalid = styled.div`
   margin-top: 24px;
-`;
-
-const Form = styled.form`
-  display: grid;
-  gap: 16px;
 `;
 
 export const AcceptInvitationTexts = {
@@ -91,44 +56,25 @@ export function AcceptInvitationPage() {
   };
 
   return (
-    <Wrap>
-      <Panel>
-        <Title>{AcceptInvitationTexts.title}</Title>
-        {token ? (
-          <>
-            <Subtitle>{AcceptInvitationTexts.subtitle}</Subtitle>
-            {user ? <Subtitle>You are logged in as {user.email}: creating this account logs you out of it.</Subtitle> : null}
-            {error ? <Banner tone="error">{error}</Banner> : null}
-            <Form onSubmit={(event) => void onSubmit(event)} noValidate>
-              <TextField label="Your name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
-              <TextField
-                label="Password"
-                type="password"
-                name="new-password"
-                autoComplete="new-password"
-                hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <TextField
-                label="Confirm password"
-                type="password"
-                name="confirm-password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-              />
-              <Button type="submit" size="lg" fullWidth disabled={busy}>
-                {busy ? 'Creating your account...' : 'Create my account'}
-              </Button>
-            </Form>
-          </>
-        ) : (
-          <Invalid>
-            <Banner tone="error">{AdministratorMessages.invitationInvalid}</Banner>
-          </Invalid>
-        )}
-      </Panel>
-    </Wrap>
+    <AuthPanel title={AcceptInvitationTexts.title} landmark>
+      {token ? (
+        <>
+          <AuthSubtitle>{AcceptInvitationTexts.subtitle}</AuthSubtitle>
+          {user ? <AuthSubtitle>You are logged in as {user.email}: creating this account logs you out of it.</AuthSubtitle> : null}
+          {error ? <Banner tone="error">{error}</Banner> : null}
+          <AuthForm onSubmit={(event) => void onSubmit(event)} noValidate>
+            <TextField label="Your name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+            <NewPasswordFields password={password} confirm={confirm} onPasswordChange={setPassword} onConfirmChange={setConfirm} />
+            <Button type="submit" size="lg" fullWidth disabled={busy}>
+              {busy ? 'Creating your account...' : 'Create my account'}
+            </Button>
+          </AuthForm>
+        </>
+      ) : (
+        <Invalid>
+          <Banner tone="error">{AdministratorMessages.invitationInvalid}</Banner>
+        </Invalid>
+      )}
+    </AuthPanel>
   );
 }

@@ -1,45 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import styled from 'styled-components';
-import { Button, Card, TextField, theme, toast, useSession, type GuardRedirectState } from '@altmed/web-kit';
+import { Button, TextField, toast, useSession, type GuardRedirectState } from '@altmed/web-kit';
+import { AuthForm, AuthPanel, AuthSubtitle } from '../../../components/AuthPanel';
 import { Banner } from '../../../components/Banner';
 import { AdminLoginMessages, isAdminLogin, loginErrorText, loginRequest } from '../api/loginAdmin';
-
-const Wrap = styled.div`
-  min-height: 100vh;
-  display: grid;
-  place-items: center;
-  padding: 24px 16px;
-  background:
-    radial-gradient(700px 400px at 80% 0%, rgba(217, 130, 75, 0.12), transparent 60%),
-    linear-gradient(160deg, ${theme.colors.primarySoft}, ${theme.colors.background} 70%);
-`;
-
-const Panel = styled(Card)`
-  width: 100%;
-  max-width: 420px;
-  padding: 36px 32px;
-  box-shadow: ${theme.shadows.lg};
-  ${theme.mobile} {
-    padding: 28px 20px;
-  }
-`;
-
-const Title = styled.h1`
-  font-size: 30px;
-  text-align: center;
-`;
-
-const Subtitle = styled.p`
-  text-align: center;
-  color: ${theme.colors.textMuted};
-  margin: 8px 0 26px;
-`;
-
-const Form = styled.form`
-  display: grid;
-  gap: 16px;
-`;
 
 /** Admin login (SPEC §2, §5, §8): Enter submits; only admins get in; admins go to /admin/providers (or the admin page that sent them here). */
 export function AdminLoginPage() {
@@ -77,19 +41,16 @@ export function AdminLoginPage() {
   };
 
   return (
-    <Wrap>
-      <Panel>
-        <Title>Admin Portal</Title>
-        <Subtitle>Sign in to manage providers and promo codes.</Subtitle>
-        {error ? <Banner tone="error">{error}</Banner> : null}
-        <Form onSubmit={(event) => void onSubmit(event)} noValidate>
-          <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
-          <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <Button type="submit" size="lg" fullWidth disabled={busy}>
-            {busy ? 'Authenticating...' : 'Log In'}
-          </Button>
-        </Form>
-      </Panel>
-    </Wrap>
+    <AuthPanel title="Admin Portal">
+      <AuthSubtitle>Sign in to manage providers and promo codes.</AuthSubtitle>
+      {error ? <Banner tone="error">{error}</Banner> : null}
+      <AuthForm onSubmit={(event) => void onSubmit(event)} noValidate>
+        <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Button type="submit" size="lg" fullWidth disabled={busy}>
+          {busy ? 'Authenticating...' : 'Log In'}
+        </Button>
+      </AuthForm>
+    </AuthPanel>
   );
 }

@@ -1,44 +1,18 @@
 import styled from 'styled-components';
-import { Card, theme } from '@altmed/web-kit';
+import { theme } from '@altmed/web-kit';
+import { Note, Scroll, Table } from '../../../components/DataTable';
+import { Section } from '../../../components/Section';
 import type { PromoCode } from '../api/promoCodes';
 
-const Scroll = styled.div`
-  overflow-x: auto;
+/** The code itself, as it is typed at checkout. */
+const Code = styled.td`
+  font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+  font-weight: 600;
 `;
 
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 15px;
-  th,
-  td {
-    text-align: left;
-    padding: 12px 14px;
-    border-bottom: 1px solid ${theme.colors.border};
-  }
-  th {
-    font-size: 13px;
-    letter-spacing: 0.05em;
-    text-transform: uppercase;
-    color: ${theme.colors.textMuted};
-  }
-  tbody tr:last-child td {
-    border-bottom: none;
-  }
-  td.code {
-    font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
-    font-weight: 600;
-  }
-`;
-
-/** The audit trail under the code: who created it and when. */
-const Created = styled.span`
-  display: block;
-  margin-top: 2px;
+/** The audit trail under the code (who created it and when), in the body font. */
+const Created = styled(Note)`
   font-family: ${theme.fonts.body};
-  font-size: 13px;
-  font-weight: 400;
-  color: ${theme.colors.textMuted};
 `;
 
 const Status = styled.span<{ $active: boolean }>`
@@ -49,11 +23,6 @@ const Status = styled.span<{ $active: boolean }>`
   font-weight: 600;
   background: ${(p) => (p.$active ? theme.colors.successSoft : theme.colors.surfaceMuted)};
   color: ${(p) => (p.$active ? theme.colors.success : theme.colors.textMuted)};
-`;
-
-const Heading = styled.h2`
-  font-size: 20px;
-  margin-bottom: 12px;
 `;
 
 export function formatExpiry(value: string | null | undefined): string {
@@ -71,8 +40,7 @@ function createdLine(promo: PromoCode): string | null {
 
 export function PromoCodesTable({ promoCodes }: { promoCodes: PromoCode[] }) {
   return (
-    <Card>
-      <Heading>Active Promo Codes</Heading>
+    <Section title="Active Promo Codes">
       <Scroll>
         <Table>
           <thead>
@@ -88,10 +56,10 @@ export function PromoCodesTable({ promoCodes }: { promoCodes: PromoCode[] }) {
               const created = createdLine(promo);
               return (
                 <tr key={promo._id}>
-                  <td className="code">
+                  <Code>
                     {promo.code}
                     {created ? <Created>{created}</Created> : null}
-                  </td>
+                  </Code>
                   <td>{promo.discountPercentage}%</td>
                   <td>{formatExpiry(promo.expiresAt)}</td>
                   <td>
@@ -103,6 +71,6 @@ export function PromoCodesTable({ promoCodes }: { promoCodes: PromoCode[] }) {
           </tbody>
         </Table>
       </Scroll>
-    </Card>
+    </Section>
   );
 }

@@ -1,8 +1,8 @@
 import type { ChangeEvent } from 'react';
-import { ZIP_MAX_LENGTH, type Provider, type ProviderBasicInfo } from '@altmed/contracts/web';
-import { SelectField, TextField, useSession } from '@altmed/web-kit';
+import type { Provider, ProviderBasicInfo } from '@altmed/contracts/web';
+import { TextField, useSession } from '@altmed/web-kit';
 import { updateBasicInfo } from '../../../api/providerRecord';
-import { StateOptions } from '../../../components/StateOptions';
+import { PracticeAddressFields } from '../../../components/PracticeAddressFields';
 import { Alert, Grid2, Stack } from '../../../components/ui';
 import { fieldErrorsOf } from '../../../lib/savingErrors';
 import { useSectionEditor, type SaveOutcome } from '../hooks/useSectionEditor';
@@ -75,17 +75,7 @@ export function BasicInfoSection({ provider, onOutcome }: { provider: Provider; 
             <TextField label="Phone Number" type="tel" optional placeholder="000-000-0000" autoComplete="tel" {...field('phone')} />
           </Grid2>
           <TextField label="NPI Number" inputMode="numeric" maxLength={10} {...field('npiNumber')} />
-          <TextField label="Address" autoComplete="address-line1" {...field('address')} />
-          <TextField label="Apartment/Suite" optional autoComplete="address-line2" {...field('suite')} />
-          <Grid2>
-            <TextField label="City" autoComplete="address-level2" {...field('city')} />
-            <Grid2>
-              <SelectField label="State" {...field('state')}>
-                <StateOptions placeholder="Select" />
-              </SelectField>
-              <TextField label="ZIP" inputMode="numeric" autoComplete="postal-code" maxLength={ZIP_MAX_LENGTH} {...field('zip')} />
-            </Grid2>
-          </Grid2>
+          <PracticeAddressFields field={field} />
         </Stack>
       }
     />

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createSessionStore, type SessionStore } from '@altmed/web-kit';
 import { accountFixture } from '@altmed/web-kit/src/testing/fixtures';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
@@ -6,6 +6,9 @@ import { renderRoutes } from '../../../test/renderRoutes';
 import { PROVIDER_ID_STORAGE_KEY } from '../../../lib/signupProgress';
 
 const server = setupTestServer();
+// Most waits here follow a call to the test's HTTP server: on a busy 2-core machine (load 13) the save
+// and the next page took 1.1-1.7 s, past the library's 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 beforeEach(() => localStorage.clear());
 
 // 10 digits with the right check digit (Luhn over 80840 and the first nine digits).

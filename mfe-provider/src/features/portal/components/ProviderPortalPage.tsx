@@ -1,8 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ZIP_MAX_LENGTH } from '@altmed/contracts/web';
-import { Button, PageContainer, PageTitle, requestLogin, SelectField, TextField, useSession } from '@altmed/web-kit';
-import { StateOptions } from '../../../components/StateOptions';
+import { Button, PageContainer, PageTitle, requestLogin, TextField, useSession } from '@altmed/web-kit';
+import { PracticeAddressFields } from '../../../components/PracticeAddressFields';
 import { Alert, FormActions, FormCard, Grid2, Stack, StepIndicator } from '../../../components/ui';
 import { createProvider } from '../api/portal';
 import { getStoredProviderId, storeProviderId } from '../../../lib/signupProgress';
@@ -103,17 +102,7 @@ export default function ProviderPortalPage() {
               <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
             </Grid2>
             <TextField label="NPI Number" inputMode="numeric" maxLength={10} hint="Your 10-digit National Provider Identifier" {...field('npiNumber')} />
-            <TextField label="Address" autoComplete="address-line1" {...field('address')} />
-            <TextField label="Apartment/Suite" optional autoComplete="address-line2" {...field('suite')} />
-            <Grid2>
-              <TextField label="City" autoComplete="address-level2" {...field('city')} />
-              <Grid2>
-                <SelectField label="State" {...field('state')}>
-                  <StateOptions placeholder="Select" />
-                </SelectField>
-                <TextField label="ZIP" inputMode="numeric" autoComplete="postal-code" maxLength={ZIP_MAX_LENGTH} {...field('zip')} />
-              </Grid2>
-            </Grid2>
+            <PracticeAddressFields field={field} />
           </Stack>
           <FormActions>
             <span />

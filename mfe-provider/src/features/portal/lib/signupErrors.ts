@@ -1,3 +1,4 @@
+import { Messages, ProviderMessages } from '@altmed/contracts/web';
 import { ApiError } from '@altmed/web-kit';
 import type { PracticeField } from './validation';
 
@@ -16,8 +17,8 @@ export interface SignupErrorOutcome {
   emailRegistered: boolean;
 }
 
-const EMAIL_TAKEN_MESSAGES = ['Email already exists', 'User with this email already exists'];
-const NPI_TAKEN_MESSAGE = 'NPI Number already exists';
+const EMAIL_TAKEN_MESSAGES: string[] = [ProviderMessages.emailExists, Messages.emailTaken];
+const NPI_TAKEN_MESSAGE: string = ProviderMessages.npiExists;
 
 function fieldErrorsOf(data: unknown): Partial<Record<PracticeField, string>> {
   const errors = (data as { errors?: unknown } | undefined)?.errors;

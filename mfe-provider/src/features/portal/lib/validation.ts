@@ -1,20 +1,18 @@
-import { isValidNpi, NPI_PATTERN, PASSWORD_MIN_LENGTH, ProviderMessages } from '@altmed/contracts/web';
+import {
+  EMAIL_PATTERN,
+  isValidNpi,
+  NPI_PATTERN,
+  PASSWORD_MIN_LENGTH,
+  ProviderMessages,
+  US_STATE_CODES,
+  ZIP_MAX_LENGTH,
+  type ProviderSignup,
+} from '@altmed/contracts/web';
 
-export interface PracticeInfo {
-  practiceName: string;
-  providerName: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  npiNumber: string;
-  address: string;
-  suite: string;
-  city: string;
-  state: string;
-  zip: string;
-}
-
-export type PracticeField = keyof PracticeInfo;
+/** Step 1's fields: the sign-up request's, but the phone, which the portal does not ask. */
+export type PracticeField = Exclude<keyof ProviderSignup, 'phone'>;
+/** Step 1's form as typed. */
+export type PracticeInfo = Record<PracticeField, string>;
 
 export const emptyPracticeInfo: PracticeInfo = {
   practiceName: '',
@@ -30,31 +28,35 @@ export const emptyPracticeInfo: PracticeInfo = {
   zip: '',
 };
 
-export const PortalMessages = {
-  required: ProviderMessages.fieldRequired,
-  npi: ProviderMessages.npiFormat,
-  email: ProviderMessages.invalidEmail,
-  password: ProviderMessages.passwordTooShort,
-  confirm: ProviderMessages.passwordsDoNotMatch,
-} as const;
+const isStateCode = (value: string) => (US_STATE_CODES as readonly string[]).includes(value);
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Step 1 rule for one field (SPEC §5); null when valid. */
+/**
+ * Step 1's rule for one field (SPEC §5); null when valid. These are the rules of the contracts'
+ * `providerSignupSchema`, built from the same constants and messages: the schema itself stays on the
+ * servers, so the browser does not download zod (validation.test.ts holds the two to the same
+ * answers). The form also requires the confirmation, which the API takes as optional; the servers'
+ * length limits ("This field is too long.") are left to them.
+ */
 export function validatePracticeField(field: PracticeField, values: PracticeInfo): string | null {
   const value = values[field];
   if (field === 'suite') return null;
-  if (!value.trim()) return PortalMessages.required;
+  // Passwords are taken as typed, spaces included.
+  if (field === 'password' || field === 'confirmPassword') {
+    if (!value) return ProviderMessages.fieldRequired;
+    if (field === 'confirmPassword') return value === values.password ? null : ProviderMessages.passwordsDoNotMatch;
+    return value.length >= PASSWORD_MIN_LENGTH ? null : ProviderMessages.passwordTooShort;
+  }
+  if (!value.trim()) return ProviderMessages.fieldRequired;
   switch (field) {
     case 'npiNumber':
-      if (!NPI_PATTERN.test(value)) return PortalMessages.npi;
-      return isValidNpi(value) ? null : ProviderMessages.npiCheckDigit;
+      if (!NPI_PATTERN.test(value.trim())) return ProviderMessages.npiFormat;
+      return isValidNpi(value.trim()) ? null : ProviderMessages.npiCheckDigit;
     case 'email':
-      return EMAIL_PATTERN.test(value.trim()) ? null : PortalMessages.email;
-    case 'password':
-      return value.length >= PASSWORD_MIN_LENGTH ? null : PortalMessages.password;
-    case 'confirmPassword':
-      return value === values.password ? null : PortalMessages.confirm;
+      return EMAIL_PATTERN.test(value.trim()) ? null : ProviderMessages.invalidEmail;
+    case 'state':
+      return isStateCode(value) ? null : ProviderMessages.fieldRequired;
+    case 'zip':
+      return value.trim().length <= ZIP_MAX_LENGTH ? null : ProviderMessages.zipTooLong;
     default:
       return null;
   }

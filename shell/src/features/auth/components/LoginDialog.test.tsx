@@ -6,7 +6,7 @@ import { renderApp } from '../../../test/renderApp';
 
 const server = setupTestServer();
 // The reset page is loaded lazily; its first import, a cold transform on a busy test run, outlasts findBy's wait.
-beforeAll(() => import('./ResetPasswordPage'));
+beforeAll(() => import('../../password-reset'));
 beforeEach(() => {
   localStorage.clear();
   getToastStore().clear();

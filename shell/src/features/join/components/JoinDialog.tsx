@@ -3,14 +3,12 @@ import styled from 'styled-components';
 import { MEMBERSHIP_PRICE_USD } from '@altmed/contracts/web';
 import { Button, Modal, Spinner, theme, useSession } from '@altmed/web-kit';
 import { LeafMark } from '../../../components/Logo';
+import type { JoinStep } from '../../../lib/authDialogs';
 import { ContactInfoForm } from './ContactInfoForm';
+import { StepActions } from './StepActions';
 
 // Card entry (Stripe's Elements, react-query) loads when the card step opens, not with the home page.
 const CardPaymentStep = lazy(() => import('./CardPaymentStep'));
-
-/** The join flow's states (SPEC §4), in order; after a successful payment it closes. */
-export const JOIN_STEPS = ['membership', 'contactInfo', 'paymentMethod', 'paymentForm_creditCard'] as const;
-export type JoinStep = (typeof JOIN_STEPS)[number];
 
 const Center = styled.div`
   display: flex;
@@ -60,12 +58,6 @@ const PriceBlock = styled.div`
     font-size: 14px;
     color: ${theme.colors.textMuted};
   }
-`;
-
-const Footer = styled.div`
-  display: flex;
-  justify-content: space-between;
-  gap: 12px;
 `;
 
 const MethodOption = styled.button`
@@ -149,7 +141,7 @@ export function JoinDialog({ onClose, initialStep = 'membership' }: JoinDialogPr
             <small>Visa, Mastercard, American Express</small>
           </span>
         </MethodOption>
-        <Footer>
+        <StepActions>
           <Button variant="ghost" onClick={() => setStep(detailsStep)}>
             Back
           </Button>
@@ -157,7 +149,7 @@ export function JoinDialog({ onClose, initialStep = 'membership' }: JoinDialogPr
           <Button variant="secondary" disabled>
             Continue
           </Button>
-        </Footer>
+        </StepActions>
       </Modal>
     );
   }
@@ -198,14 +190,14 @@ export function JoinDialog({ onClose, initialStep = 'membership' }: JoinDialogPr
         </div>
         <span>A full year of access to premium features and services</span>
       </PriceBlock>
-      <Footer>
+      <StepActions>
         <Button variant="ghost" onClick={onClose}>
           Back
         </Button>
         <Button variant="secondary" onClick={() => setStep(afterMembership)}>
           Continue
         </Button>
-      </Footer>
+      </StepActions>
     </Modal>
   );
 }

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Messages, PASSWORD_MIN_LENGTH } from '@altmed/contracts/web';
-import { Button, Card, PageContainer, PageTitle, TextField, theme } from '@altmed/web-kit';
+import { Button, Card, NewPasswordFields, PageContainer, PageTitle, theme } from '@altmed/web-kit';
 import { useAuthDialogs } from '../../../lib/authDialogs';
-import { resetPassword } from '../api/auth';
+import { resetPassword } from '../../auth';
 import { FormAlert } from '../../../components/FormAlert';
 
 const Panel = styled(Card)`
@@ -78,22 +78,12 @@ export function ResetPasswordPage() {
         ) : (
           <Form onSubmit={(event) => void onSubmit(event)} noValidate>
             {error ? <FormAlert key={error}>{error}</FormAlert> : null}
-            <TextField
-              label="New password"
-              type="password"
-              name="new-password"
-              autoComplete="new-password"
-              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <TextField
-              label="Confirm new password"
-              type="password"
-              name="confirm-password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
+            <NewPasswordFields
+              password={password}
+              confirm={confirm}
+              onPasswordChange={setPassword}
+              onConfirmChange={setConfirm}
+              labels={{ password: 'New password', confirm: 'Confirm new password' }}
             />
             <Button type="submit" disabled={busy}>
               {busy ? 'Saving...' : 'Set new password'}

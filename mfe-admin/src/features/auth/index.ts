@@ -1,0 +1,2 @@
+/** The admin login (/admin/login). */
+export { AdminLoginPage } from './components/AdminLoginPage';

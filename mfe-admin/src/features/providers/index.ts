@@ -1,0 +1,2 @@
+/** Provider management (/admin/providers): vetting, blocking and unblocking providers. */
+export { ProvidersPage } from './components/ProvidersPage';

@@ -1,0 +1,2 @@
+/** Review moderation (/admin/reviews). */
+export { ReviewsPage } from './components/ReviewsPage';

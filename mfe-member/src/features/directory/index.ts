@@ -1,0 +1,2 @@
+/** The members' directory (/providers). */
+export { default as DirectoryPage } from './components/DirectoryPage';

@@ -1,0 +1,2 @@
+/** The provider dashboard (/provider/profile). */
+export { default as ProviderDashboardPage } from './components/ProviderDashboardPage';

@@ -1,0 +1,2 @@
+/** The member's own page, My Membership (/account). */
+export { AccountPage } from './components/AccountPage';
