@@ -46,7 +46,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
   app.set('trust proxy', config.TRUST_PROXY);
   // The same rule express applies for req.ip, used on /api requests, which never reach express.
   const trusted = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
-  const pool = upstreamPool({ timeoutMs: config.PROXY_TIMEOUT_MS, clientAddress: (req) => proxyaddr(req, trusted) });
+  const pool = upstreamPool({ timeoutMs: config.PROXY_TIMEOUT_MS, clientAddress: (req) => proxyaddr(req, trusted), ownHeaders: headers.names });
 
   const localRemotes = remotes.filter((remote) => remote.entry.startsWith('/'));
   const localBuilds = [
