@@ -103,7 +103,9 @@ describe('Users Management (admins only)', () => {
     await api().get('/users/me').set('authorization', `Bearer ${member.token}`).expect(401);
     const relogin = authBody(await api().post('/users/login').send({ email: member.user.email, password: member.password }).expect(200));
     await api().get('/users/me').set('authorization', `Bearer ${relogin.token}`).expect(200);
-    const { member: after } = (await asAdmin(api().get(`/members/${member.user.id}`)).expect(200)).body as AdminMemberResponse;
+    const memberPage = await asAdmin(api().get(`/members/${member.user.id}`)).expect(200);
+    expect(memberPage.headers['cache-control']).toBe('no-store');
+    const { member: after } = memberPage.body as AdminMemberResponse;
     expect(after.status).toBe('active');
     expect(after.statusHistory.map((change) => change.action)).toEqual(['block', 'unblock']);
     const notBlocked = await asAdmin(api().put(`/members/${member.user.id}/status`).send({ action: 'unblock' })).expect(409);
