@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { Messages } from '@altmed/contracts/web';
 import { createSessionStore } from '@altmed/web-kit';
 import { accountFixture } from '@altmed/web-kit/src/testing/fixtures';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
@@ -101,6 +102,14 @@ describe('admin login', () => {
     expect(await screen.findByText('Invalid credentials. Please check your email and password.')).toBeInTheDocument();
     expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/api/users/login', body: { email: 'admin@example.com', password: 'wrong' } });
     expect(server.requests[0]?.authorization).toBeUndefined();
+  });
+
+  it('tells a blocked member who gave the right password that the account is blocked', async () => {
+    server.setRoutes([{ method: 'POST', path: '/api/users/login', status: 403, body: { message: Messages.accountBlocked } }]);
+    renderAdmin('/admin/login');
+    fill('member@example.com', 'pw123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(Messages.accountBlocked);
   });
 
   it('shows the server-error text for other failures', async () => {
