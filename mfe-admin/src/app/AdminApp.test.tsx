@@ -89,6 +89,11 @@ describe('admin login', () => {
   it('renders the Admin Portal form and requires both fields', () => {
     renderAdmin('/admin/login');
     expect(screen.getByRole('heading', { name: 'Admin Portal' })).toBeInTheDocument();
+    // What the admin area does today: Users and Orders, Providers and Reviews, Promo Codes, Support, the Dashboard and Analytics.
+    expect(
+      screen.getByText('Sign in to look after members and their payments, providers and reviews, promo codes, support messages and the site’s figures.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/manage providers and promo codes/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');
     expect(server.requests).toHaveLength(0);

@@ -80,7 +80,7 @@ export function AdminLoginPage() {
     <Wrap>
       <Panel>
         <Title>Admin Portal</Title>
-        <Subtitle>Sign in to manage providers and promo codes.</Subtitle>
+        <Subtitle>Sign in to look after members and their payments, providers and reviews, promo codes, support messages and the site’s figures.</Subtitle>
         {error ? <Banner tone="error">{error}</Banner> : null}
         <Form onSubmit={(event) => void onSubmit(event)} noValidate>
           <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
