@@ -10,6 +10,7 @@ it('names the offending variable when the environment is wrong', () => {
   expect(() => loadGatewayConfig({ CSP_MAP_TILE_ORIGINS: 'https://tiles.example; script-src *' })).toThrow(/CSP_MAP_TILE_ORIGINS/);
   expect(() => loadGatewayConfig({ STRIPE_PUBLISHABLE_KEY: 'sk_live_secret' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
   expect(() => loadGatewayConfig({ STRIPE_JS_URL: 'js.stripe.com/v3' })).toThrow(/STRIPE_JS_URL/);
+  for (const proxy of ['true', '2', 'ingress.example', '10.0.0.0/33']) expect(() => loadGatewayConfig({ REQUEST_ID_PROXY: proxy })).toThrow(/REQUEST_ID_PROXY/);
 });
 
 it('loads Stripe.js from Stripe with a live key, whatever STRIPE_JS_URL says', () => {
@@ -35,5 +36,7 @@ it('defaults to the conventional ports and the sibling workspaces’ builds', ()
     REMOTE_MEMBER_ENTRY: '/remotes/member/mf-manifest.json',
     REMOTE_PROVIDER_ENTRY: '/remotes/provider/mf-manifest.json',
     REMOTE_ADMIN_ENTRY: '/remotes/admin/mf-manifest.json',
+    REQUEST_ID_PROXY: [],
   });
+  expect(loadGatewayConfig({ REQUEST_ID_PROXY: 'loopback, 10.0.0.0/8' }).REQUEST_ID_PROXY).toEqual(['loopback', '10.0.0.0/8']);
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import { ConfigError, httpEnv, loadConfig } from '@altmed/service-kit';
 
@@ -28,9 +29,34 @@ const originList = (fallback: string) =>
     .default(fallback)
     .transform((value) => value.split(/\s+/).filter(Boolean));
 
+/** Addresses and subnets separated by commas (`loopback`, `uniquelocal`, `10.0.0.0/8`), as proxy-addr reads them; unset: none. */
+const proxyAddresses = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const addresses = (value ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean);
+    try {
+      // A bare number would be read as an IPv4 address (2 is 0.0.0.2), not as the hop count TRUST_PROXY takes.
+      if (addresses.some((address) => /^\d+$/.test(address))) throw new Error('a number');
+      proxyaddr.compile(addresses);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be addresses or subnets separated by commas, such as loopback, uniquelocal or 10.0.0.0/8' });
+      return z.NEVER;
+    }
+    return addresses;
+  });
+
 export const gatewayEnv = {
   // The gateway is the edge: it trusts no X-Forwarded-For unless TRUST_PROXY names its ingress.
   ...httpEnv(8080, 'false'),
+  /**
+   * The proxy in front of the gateway whose x-request-id it keeps (one that makes its own ids). A
+   * request from anywhere else, or every request when unset, gets an id the gateway makes.
+   */
+  REQUEST_ID_PROXY: proxyAddresses,
   /** Where the gateway serves `/metrics`, apart from the site (0: any free port): Prometheus scrapes it, browsers never reach it. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
   IDENTITY_URL: serviceUrl(4001),

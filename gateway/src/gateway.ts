@@ -24,6 +24,7 @@ import { routeLabel } from './metrics/route-label';
 import { gatewayReadiness, servicesStatus } from './health/readiness';
 import { apiProxy, isApiRequest } from './proxy/api-routes';
 import { upstreamPool } from './proxy/upstream';
+import { requestIdFilter } from './request-id';
 import { applyHeaders, securityHeaders } from './security';
 import { paymentConfigDocument, remoteFiles, remotesDocument, shellFiles } from './static/static-files';
 
@@ -45,7 +46,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
   app.set('trust proxy', config.TRUST_PROXY);
   // The same rule express applies for req.ip, used on /api requests, which never reach express.
   const trusted = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
-  const pool = upstreamPool({ timeoutMs: config.PROXY_TIMEOUT_MS, clientAddress: (req) => proxyaddr(req, trusted) });
+  const pool = upstreamPool({ timeoutMs: config.PROXY_TIMEOUT_MS, clientAddress: (req) => proxyaddr(req, trusted), ownHeaders: headers.names });
 
   const localRemotes = remotes.filter((remote) => remote.entry.startsWith('/'));
   const localBuilds = [
@@ -72,6 +73,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
   const api = apiProxy(services, pool, { compress: (req, res, next) => compress(req as express.Request, res as express.Response, next) });
   const docs = apiDocs(services, config.READY_TIMEOUT_MS);
   const logRequest = accessLog(logger);
+  const dropUntrustedRequestId = requestIdFilter(config.REQUEST_ID_PROXY);
   const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
     // The URL as it came: the proxy and the routers rewrite req.url on the way.
     const { method, url = '' } = req;
@@ -80,6 +82,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServic
     const path = url.split('?', 1)[0];
     const toApi = isApiRequest(url);
     applyHeaders(res, toApi ? headers.api : headers.page);
+    dropUntrustedRequestId(req);
     const handle = () => {
       logRequest(req, res);
       if (!toApi) app(req, res);

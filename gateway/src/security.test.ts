@@ -94,7 +94,8 @@ describe('the pages’ Content-Security-Policy', () => {
   });
 });
 
-it('sends the other security headers on pages and API answers, and a CSP that allows nothing on API answers', async () => {
+it('sends the other security headers on pages and API answers, and a CSP that allows nothing on API answers, over the service’s own', async () => {
+  // The upstream sends helmet's defaults, as every service does (CSP default-src 'self', X-Frame-Options SAMEORIGIN).
   const identity = await startUpstream('identity');
   const site = await startTestGateway({ IDENTITY_URL: identity.url, SHELL_DIST: tempFolder({ 'index.html': '<!doctype html>' }) });
   try {
@@ -112,5 +113,31 @@ it('sends the other security headers on pages and API answers, and a CSP that al
   } finally {
     await site.stop();
     await identity.stop();
+  }
+});
+
+it('keeps a proxied answer to its own policy whatever CSP_MODE says: the service’s CSP never reaches the client', async () => {
+  const identity = await startUpstream('identity');
+  const shell = await startUpstream('shell');
+  const reportOnly = await startTestGateway({ IDENTITY_URL: identity.url, SHELL_URL: shell.url, CSP_MODE: 'report-only' });
+  const off = await startTestGateway({ IDENTITY_URL: identity.url, CSP_MODE: 'off' });
+  try {
+    const api = await request(reportOnly.url).get('/api/users/me').expect(200);
+    expect(api.headers['content-security-policy']).toBeUndefined();
+    expect(directivesOf(api.headers['content-security-policy-report-only'])).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+    // A page from the shell's own container gets the pages' policy, not the container's.
+    const page = await request(reportOnly.url).get('/provider-portal').expect(200);
+    expect(page.headers['content-security-policy']).toBeUndefined();
+    expect(directivesOf(page.headers['content-security-policy-report-only'])['script-src']).toEqual(["'self'"]);
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    const none = await request(off.url).get('/api/users/me').expect(200);
+    expect(none.headers['content-security-policy']).toBeUndefined();
+    expect(none.headers['content-security-policy-report-only']).toBeUndefined();
+    expect(none.headers['x-frame-options']).toBe('DENY');
+  } finally {
+    await reportOnly.stop();
+    await off.stop();
+    await identity.stop();
+    await shell.stop();
   }
 });

@@ -10,6 +10,11 @@ export interface SecurityHeaders {
   page: HeaderSet;
   /** For /api answers, which are never rendered: a CSP that allows nothing. */
   api: HeaderSet;
+  /**
+   * Every header this policy decides, sent or not (both kinds of CSP, whatever CSP_MODE says), in
+   * lower case: a proxied answer's own values for them (a service's helmet defaults) are dropped.
+   */
+  names: ReadonlySet<string>;
 }
 
 const stripe = { script: 'https://js.stripe.com', frames: ['https://js.stripe.com', 'https://hooks.stripe.com'], api: 'https://api.stripe.com' };
@@ -65,10 +70,10 @@ export function securityHeaders(config: GatewayConfig, remotes: Remote[]): Secur
   const reportOnly = config.CSP_MODE === 'report-only';
   const policy = (directives: Record<string, string[] | null>): HelmetOptions['contentSecurityPolicy'] =>
     config.CSP_MODE === 'off' ? false : { useDefaults: false, reportOnly, directives };
-  return {
-    page: headersOf({ contentSecurityPolicy: policy(pageDirectives(config, remotes)), xFrameOptions: { action: 'deny' } }),
-    api: headersOf({ contentSecurityPolicy: policy(apiDirectives), xFrameOptions: { action: 'deny' } }),
-  };
+  const page = headersOf({ contentSecurityPolicy: policy(pageDirectives(config, remotes)), xFrameOptions: { action: 'deny' } });
+  const api = headersOf({ contentSecurityPolicy: policy(apiDirectives), xFrameOptions: { action: 'deny' } });
+  const names = new Set(['content-security-policy', 'content-security-policy-report-only', ...[...page, ...api].map(([name]) => name.toLowerCase())]);
+  return { page, api, names };
 }
 
 /** Runs helmet once against a response that only records the headers it is given. */

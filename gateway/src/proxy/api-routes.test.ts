@@ -105,17 +105,31 @@ describe('routing', () => {
 });
 
 describe('forwarded headers', () => {
-  it('forwards a well-formed incoming x-request-id and answers it', async () => {
-    const response = await request(site.url).get('/api/users/me').set('x-request-id', 'req-1234.abc').expect(200);
-    expect(echoed(response).headers['x-request-id']).toBe('req-1234.abc');
-    expect(response.headers['x-request-id']).toBe('req-1234.abc');
+  it('replaces the x-request-id a client sends with one of its own, and answers that', async () => {
+    for (const sent of ['req-1234.abc', 'bad id <script>']) {
+      const response = await request(site.url).get('/api/users/me').set('x-request-id', sent).expect(200);
+      const forwarded = echoed(response).headers['x-request-id'];
+      expect(forwarded).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers['x-request-id']).toBe(forwarded);
+    }
   });
 
-  it('replaces a malformed x-request-id with a new one', async () => {
-    const response = await request(site.url).get('/api/users/me').set('x-request-id', 'bad id <script>').expect(200);
-    const forwarded = echoed(response).headers['x-request-id'];
-    expect(forwarded).toMatch(/^[0-9a-f-]{36}$/);
-    expect(response.headers['x-request-id']).toBe(forwarded);
+  it('keeps the well-formed x-request-id of the proxy REQUEST_ID_PROXY names, and only that', async () => {
+    const behindProxy = await startTestGateway({ IDENTITY_URL: upstreams.identity.url, REQUEST_ID_PROXY: 'loopback' });
+    const elsewhere = await startTestGateway({ IDENTITY_URL: upstreams.identity.url, REQUEST_ID_PROXY: '10.0.0.0/8, uniquelocal' });
+    try {
+      const kept = await request(behindProxy.url).get('/api/users/me').set('x-request-id', 'proxy-1234.abc').expect(200);
+      expect(echoed(kept).headers['x-request-id']).toBe('proxy-1234.abc');
+      expect(kept.headers['x-request-id']).toBe('proxy-1234.abc');
+      const malformed = await request(behindProxy.url).get('/api/users/me').set('x-request-id', 'bad id <script>').expect(200);
+      expect(echoed(malformed).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      // This test's requests come from loopback, not from the proxy named.
+      const notTheProxy = await request(elsewhere.url).get('/api/users/me').set('x-request-id', 'proxy-1234.abc').expect(200);
+      expect(echoed(notTheProxy).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await behindProxy.stop();
+      await elsewhere.stop();
+    }
   });
 
   it('passes end-to-end headers and drops the ones about the client’s connection', async () => {

@@ -49,7 +49,9 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
-function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+const NO_HEADERS: ReadonlySet<string> = new Set();
+
+function endToEnd(headers: IncomingHttpHeaders, dropped = NO_HEADERS): OutgoingHttpHeaders {
   const named = new Set(
     String(headers.connection ?? '')
       .split(',')
@@ -57,7 +59,7 @@ function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   );
   const kept: OutgoingHttpHeaders = {};
   for (const name in headers) {
-    if (!HOP_BY_HOP.has(name) && !named.has(name)) kept[name] = headers[name];
+    if (!HOP_BY_HOP.has(name) && !named.has(name) && !dropped.has(name)) kept[name] = headers[name];
   }
   return kept;
 }
@@ -75,13 +77,23 @@ interface Exchange {
  * PATCH each on a connection of its own, see IDEMPOTENT_METHODS). Request bodies are read whole (at
  * most 1 MB) before the proxy sees the request, so a 413 drains the body and an idempotent request
  * dropped by a closing connection can be sent again; answers are streamed, neither parsed. A refused,
- * failed or timed-out upstream answers 503 `{ message }` with Retry-After. The upstream learns the
+ * failed or timed-out upstream answers 503 `{ message }` with Retry-After. The answer keeps the
+ * gateway's own headers (`ownHeaders`: its security policy) over the upstream's. The upstream learns the
  * request id and the client's address (replacing whatever the client sent: services rate-limit on
  * it), the gateway's trace context (traceEdgeRequest puts it on the request), and nothing about the
  * client's own connection. What the library does not do itself is done in
  * its events (`ejectPlugins` and one plugin of ours: no logging or default error page of its own).
  */
-export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; clientAddress: (req: IncomingMessage) => string }): UpstreamPool {
+export function upstreamPool({
+  timeoutMs,
+  clientAddress,
+  ownHeaders,
+}: {
+  timeoutMs: number;
+  clientAddress: (req: IncomingMessage) => string;
+  /** Headers the gateway sets on every answer itself (its security policy): an upstream's values for them never reach the client. */
+  ownHeaders: ReadonlySet<string>;
+}): UpstreamPool {
   // Idle sockets are dropped before the services' 65 s keep-alive timeout can close them under a request.
   const agents = { http: new http.Agent({ keepAlive: true, timeout: 60_000 }), https: new https.Agent({ keepAlive: true, timeout: 60_000 }) };
   const exchanges = new WeakMap<IncomingMessage, Exchange>();
@@ -115,7 +127,8 @@ export function upstreamPool({ timeoutMs, clientAddress }: { timeoutMs: number; 
           exchanges.get(req)!.answered = true;
           answer.on('error', () => res.destroy());
           const forward = () => {
-            res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
+            // writeHead's headers replace those set before: without dropping them, the service's would win.
+            res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers, ownHeaders));
             answer.pipe(res);
           };
           // Most API answers are small and say so in Content-Length: they skip the compression layer altogether.

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import http, { type Server } from 'node:http';
 import express from 'express';
+import helmet from 'helmet';
 import { API_SERVICES, OPENAPI_PATH, openApiDocument, type ApiService } from '@altmed/contracts';
 
 const isApiService = (name: string): name is ApiService => (API_SERVICES as readonly string[]).includes(name);
@@ -26,10 +27,11 @@ export interface TestUpstream {
 
 /**
  * A small real HTTP service: /readyz answers as told, a service's name serves that service's OpenAPI document, a path ending in /big answers a large JSON document and
- * every other request is echoed back (path, headers and the raw body).
+ * every other request is echoed back (path, headers and the raw body). Every answer carries helmet's default headers, as a service's do.
  */
 export async function startUpstream(name: string): Promise<TestUpstream> {
   const app = express();
+  app.use(helmet());
   const upstream = { name, url: '', ready: true, stop: async () => {} };
   app.get('/readyz', (_req, res) => {
     res.status(upstream.ready ? 200 : 503).json({ status: upstream.ready ? 'ready' : 'not ready' });

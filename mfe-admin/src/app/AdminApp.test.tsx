@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { Messages } from '@altmed/contracts/web';
 import { createSessionStore } from '@altmed/web-kit';
 import { accountFixture } from '@altmed/web-kit/src/testing/fixtures';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
@@ -88,6 +89,11 @@ describe('admin login', () => {
   it('renders the Admin Portal form and requires both fields', () => {
     renderAdmin('/admin/login');
     expect(screen.getByRole('heading', { name: 'Admin Portal' })).toBeInTheDocument();
+    // What the admin area does today: Users and Orders, Providers and Reviews, Promo Codes, Support, the Dashboard and Analytics.
+    expect(
+      screen.getByText('Sign in to look after members and their payments, providers and reviews, promo codes, support messages and the site’s figures.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/manage providers and promo codes/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');
     expect(server.requests).toHaveLength(0);
@@ -101,6 +107,14 @@ describe('admin login', () => {
     expect(await screen.findByText('Invalid credentials. Please check your email and password.')).toBeInTheDocument();
     expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/api/users/login', body: { email: 'admin@example.com', password: 'wrong' } });
     expect(server.requests[0]?.authorization).toBeUndefined();
+  });
+
+  it('tells a blocked member who gave the right password that the account is blocked', async () => {
+    server.setRoutes([{ method: 'POST', path: '/api/users/login', status: 403, body: { message: Messages.accountBlocked } }]);
+    renderAdmin('/admin/login');
+    fill('member@example.com', 'pw123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(Messages.accountBlocked);
   });
 
   it('shows the server-error text for other failures', async () => {

@@ -162,7 +162,7 @@ export const API_ROUTES = {
     operationId: 'logIn',
     summary: 'Log in (members, providers, admins)',
     description:
-      'Checks an email and password and answers an access token and the account. Wrong credentials get 401; repeated attempts get 429 with Retry-After.',
+      'Checks an email and password and answers an access token and the account. Wrong credentials get 401 (an unknown email the same); the right password of a blocked account gets 403 saying so and how to reach support; repeated attempts get 429 with Retry-After.',
     body: loginRequestSchema,
     responses: { 200: authResponseSchema },
   },

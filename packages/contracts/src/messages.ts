@@ -20,6 +20,8 @@ export const Messages = {
   signupFailed: 'Signup failed',
   loginFailed: 'Login failed',
   invalidCredentials: 'Invalid email or password',
+  /** Only to the right password of a blocked account: anyone else gets invalidCredentials, so no one learns whether an address has an account. */
+  accountBlocked: 'This account is blocked. To find out why or to ask for it to be unblocked, write to our support team from the Contact page.',
   emailTaken: 'User with this email already exists',
   firstAndLastNameRequired: 'First Name and Last Name are required',
   validEmailRequired: 'A valid email address is required',

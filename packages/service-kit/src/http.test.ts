@@ -121,6 +121,14 @@ describe('the shared HTTP app', () => {
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('sends Cache-Control: no-store on every answer to a request with credentials, and only then', async () => {
+    const app = testApp();
+    for (const path of ['/healthz', '/forbidden', '/nowhere']) {
+      expect((await request(app).get(path).set('authorization', 'Bearer abc')).headers['cache-control']).toBe('no-store');
+      expect((await request(app).get(path)).headers['cache-control']).toBeUndefined();
+    }
+  });
+
   it('reports readiness from its checks', async () => {
     await request(testApp(true)).get('/readyz').expect(200);
     const notReady = await request(testApp(false)).get('/readyz').expect(503);

@@ -25,7 +25,7 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 /** The span attribute that holds a request's x-request-id: a trace is found by it. */
 export const REQUEST_ID_ATTRIBUTE = 'http.request.id';
 
-/** Reuses a caller's well-formed x-request-id (the gateway sets one) or makes a new one. */
+/** Reuses a caller's well-formed x-request-id (the gateway's: it drops a client's) or makes a new one. */
 export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
   const incoming = req.headers['x-request-id'];
   const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
@@ -47,8 +47,18 @@ export interface HttpAppOptions {
 }
 
 /**
+ * Every answer to a request that carries credentials is `Cache-Control: no-store`: what a service
+ * answers a token is that account's own (its profile, payments, reviews, or an admin's view of
+ * members), so a shared computer's browser cache keeps none of it. Answers to anyone stay cacheable.
+ */
+function noStoreForCredentials(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  if (req.headers.authorization !== undefined) res.setHeader('cache-control', 'no-store');
+  next();
+}
+
+/**
  * An express app with the parts every service shares: request ids and access logs, helmet,
- * a JSON body limit (the bytes stay on `req.rawBody`), `/healthz` (alive) and `/readyz` (dependencies reachable: `ready`; only
+ * `no-store` on answers to credentials, a JSON body limit (the bytes stay on `req.rawBody`), `/healthz` (alive) and `/readyz` (dependencies reachable: `ready`; only
  * optional ones away: `degraded`, still 200; otherwise 503 `not ready`).
  * Mount routes on it, then call `finishHttpApp`.
  */
@@ -62,6 +72,7 @@ export function createHttpApp({ logger, trustProxy, bodyLimit, readiness, option
     app.get(METRICS_PATH, metrics.handler());
   }
   app.use(helmet());
+  app.use(noStoreForCredentials);
   app.use(
     express.json({
       limit: bodyLimit,

@@ -34,6 +34,7 @@ export { Modal, type ModalProps } from './ui/Modal';
 export { toast, getToastStore, createToastStore, type Toast, type ToastTone, type ToastStore } from './toast/toastStore';
 export { Toaster } from './toast/Toaster';
 export { requestLogin, onLoginRequest, requestJoin, onJoinRequest, type LoginRequest } from './auth/loginRequests';
+export { isAccountBlocked } from './auth/accountBlocked';
 export {
   ROUTE_ACCESS,
   GuardMessages,

@@ -43,7 +43,9 @@ it('gives a member every payment attempt of theirs for Download my data, and no 
     .send({ paymentIntentId, paymentMethodId: await cardPaymentMethod(billing.stripe) })
     .expect(200);
 
-  const mine = (await request(billing.url).get('/payments/mine').set('Authorization', `Bearer ${member.token}`).expect(200)).body as MyPayments;
+  const mineAnswer = await request(billing.url).get('/payments/mine').set('Authorization', `Bearer ${member.token}`).expect(200);
+  expect(mineAnswer.headers['cache-control']).toBe('no-store');
+  const mine = mineAnswer.body as MyPayments;
   expect(mine.payments).toEqual([
     {
       id: expect.any(String) as string,

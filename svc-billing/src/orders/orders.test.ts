@@ -112,7 +112,9 @@ describe('GET /payments (Orders Management)', () => {
     });
     expect(all).toMatchObject({ page: 1, pageSize: 20, total: all.counts.all });
 
-    const byEmail = (await listOrders({ search: payer.email.toUpperCase() }).expect(200)).body as AdminOrdersResponse;
+    const byEmailAnswer = await listOrders({ search: payer.email.toUpperCase() }).expect(200);
+    expect(byEmailAnswer.headers['cache-control']).toBe('no-store');
+    const byEmail = byEmailAnswer.body as AdminOrdersResponse;
     expect(byEmail.payments.map((payment) => payment.id)).toEqual([paid.paymentId]);
     expect(byEmail.counts).toMatchObject({ all: 1, succeeded: 1, open: 0 });
 

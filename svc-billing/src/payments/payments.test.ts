@@ -224,6 +224,7 @@ describe('GET /payments/members/:userId (Users Management)', () => {
     await request(billing.url).get(path).expect(401);
     await request(billing.url).get(path).set('Authorization', `Bearer ${member.token}`).expect(403);
     const response = await request(billing.url).get(path).set('Authorization', `Bearer ${admin.token}`).expect(200);
+    expect(response.headers['cache-control']).toBe('no-store');
     const { payments: listed } = response.body as {
       payments: { userId: string; amount: number; promoCode: string | null; status: string; paidAt: string | null }[];
     };

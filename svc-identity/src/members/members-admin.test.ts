@@ -93,7 +93,16 @@ describe('Users Management (admins only)', () => {
     // The list of the instance that wrote it shows it at once.
     expect((await listFor({ search: member.user.email })).members[0]?.status).toBe('blocked');
 
-    await api().post('/users/login').send({ email: member.user.email, password: member.password }).expect(401);
+    // The right password is told the account is blocked and how to reach support; a wrong one gets
+    // the answer an unknown address gets, so no one else learns the address has an account.
+    const rightPassword = await api().post('/users/login').send({ email: member.user.email, password: member.password }).expect(403);
+    expect(rightPassword.body).toEqual({
+      message: 'This account is blocked. To find out why or to ask for it to be unblocked, write to our support team from the Contact page.',
+    });
+    const wrongPassword = await api().post('/users/login').send({ email: member.user.email, password: 'not the password' }).expect(401);
+    const unknownAddress = await api().post('/users/login').send({ email: 'nobody.at.all@example.com', password: 'not the password' }).expect(401);
+    expect(wrongPassword.body).toEqual({ message: 'Invalid email or password' });
+    expect(unknownAddress.body).toEqual(wrongPassword.body);
     await api().get('/users/me').set('authorization', `Bearer ${member.token}`).expect(401);
     const again = await asAdmin(api().put(`/members/${member.user.id}/status`).send({ action: 'block' })).expect(409);
     expect(again.body).toEqual({ message: 'This member is already blocked' });
@@ -103,7 +112,9 @@ describe('Users Management (admins only)', () => {
     await api().get('/users/me').set('authorization', `Bearer ${member.token}`).expect(401);
     const relogin = authBody(await api().post('/users/login').send({ email: member.user.email, password: member.password }).expect(200));
     await api().get('/users/me').set('authorization', `Bearer ${relogin.token}`).expect(200);
-    const { member: after } = (await asAdmin(api().get(`/members/${member.user.id}`)).expect(200)).body as AdminMemberResponse;
+    const memberPage = await asAdmin(api().get(`/members/${member.user.id}`)).expect(200);
+    expect(memberPage.headers['cache-control']).toBe('no-store');
+    const { member: after } = memberPage.body as AdminMemberResponse;
     expect(after.status).toBe('active');
     expect(after.statusHistory.map((change) => change.action)).toEqual(['block', 'unblock']);
     const notBlocked = await asAdmin(api().put(`/members/${member.user.id}/status`).send({ action: 'unblock' })).expect(409);

@@ -37,7 +37,10 @@ async function signUp() {
 describe('GET /users/me/data', () => {
   it('gives a member their account as identity holds it, and no one else', async () => {
     const { token, user, body } = await signUp();
-    const answer = (await api().get('/users/me/data').set('authorization', `Bearer ${token}`).expect(200)).body as MyAccountData;
+    const response = await api().get('/users/me/data').set('authorization', `Bearer ${token}`).expect(200);
+    // A shared computer's browser cache keeps none of it.
+    expect(response.headers['cache-control']).toBe('no-store');
+    const answer = response.body as MyAccountData;
     expect(answer.account).toEqual({
       id: user.id,
       name: body.name,

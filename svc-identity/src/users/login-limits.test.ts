@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { Messages } from '@altmed/contracts';
 import { eventually, withDatabase } from '@altmed/local-stack/src/testing';
 import { startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
 
@@ -62,16 +63,14 @@ describe('login limit per account', () => {
   });
 });
 
-it('refuses a blocked account the same way as a wrong password', async () => {
+it('refuses a wrong password for a blocked account as any wrong password, and tells only the right one that it is blocked', async () => {
   const identity = await startTestIdentity();
   try {
     const member = validSignup();
     await request(identity.url).post('/users/signup').send(member).expect(201);
     await withDatabase(identity.database, (db) => db.collection('users').updateOne({ email: member.email }, { $set: { status: 'blocked' } }));
-    await request(identity.url)
-      .post('/users/login')
-      .send({ email: member.email, password: member.password })
-      .expect(401, { message: 'Invalid email or password' });
+    await request(identity.url).post('/users/login').send(wrongPassword(member.email)).expect(401, { message: 'Invalid email or password' });
+    await request(identity.url).post('/users/login').send({ email: member.email, password: member.password }).expect(403, { message: Messages.accountBlocked });
   } finally {
     await identity.stop();
   }

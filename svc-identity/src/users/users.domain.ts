@@ -8,7 +8,7 @@ import {
   type PublicUser,
   type SignupRequest,
 } from '@altmed/contracts';
-import { AppError, badRequest, conflict, createEvent, outboxFieldsFor, unauthorized, isDuplicateKeyError } from '@altmed/service-kit';
+import { AppError, badRequest, conflict, createEvent, forbidden, outboxFieldsFor, unauthorized, isDuplicateKeyError } from '@altmed/service-kit';
 import { membershipOf } from '../membership/membership.domain';
 import type { TokenSettings } from '../tokens/tokens';
 import { issueAccessToken } from '../tokens/tokens';
@@ -80,13 +80,16 @@ export async function signUp(deps: UsersDeps, request: SignupRequest): Promise<A
 export const isActive = (user: Pick<UserDocument, 'status'>) => user.status === 'active';
 
 /**
- * Same answer and the same work whether the email is unknown, the password wrong or the account
- * blocked. Every attempt counts against the email's limit first; a success clears it.
+ * Same answer and the same work whether the email is unknown or the password wrong, for a blocked
+ * account too; only the right password of a blocked account is told it is blocked (403), so no one
+ * else learns whether an address has an account. Every attempt counts against the email's limit
+ * first; a success clears it.
  */
 export async function logIn(deps: UsersDeps, request: LoginRequest): Promise<AuthResponse> {
   await deps.loginLimits.countAccountAttempt(request.email);
   const user = await deps.users.findOne({ email: request.email }).lean<UserDocument>();
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), request.password);
+  if (user && valid && user.status === 'blocked') throw forbidden(Messages.accountBlocked);
   if (!user || !valid || !isActive(user)) throw new AppError(401, Messages.invalidCredentials);
   await deps.loginLimits.clearAccount(request.email);
   return authResponse(deps, user);

@@ -141,6 +141,7 @@ describe('GET /users/me', () => {
       .set('Authorization', `Bearer ${authBody(signup).token}`)
       .expect(200);
     expect(authBody(me).user).toEqual(authBody(signup).user);
+    expect(me.headers['cache-control']).toBe('no-store');
   });
 
   it('refuses a missing, tampered, foreign-key, wrong-algorithm or expired token', async () => {

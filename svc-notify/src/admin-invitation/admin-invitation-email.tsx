@@ -1,4 +1,5 @@
 import { ADMIN_INVITATION_TTL_HOURS, type AdminInvitedV1 } from '@altmed/contracts';
+import { Link } from '@react-email/components';
 import { ButtonLink, EmailLayout, Paragraph } from '../mail/email-layout';
 import type { OutgoingEmail } from '../mail/mailer';
 import { renderEmail } from '../mail/render-email';
@@ -12,6 +13,7 @@ export function invitationLink(siteUrl: string, token: string): string {
   return url.toString();
 }
 
+/** To someone who has no account yet: the link is where they make one. */
 export function adminInvitationEmail(invitation: AdminInvitedV1, siteUrl: string): OutgoingEmail {
   const link = invitationLink(siteUrl, invitation.token);
   const { html, text } = renderEmail(
@@ -19,13 +21,19 @@ export function adminInvitationEmail(invitation: AdminInvitedV1, siteUrl: string
       preview={`Become an administrator (the link works for ${ADMIN_INVITATION_TTL_HOURS} hours)`}
       heading="Become an administrator"
       siteUrl={siteUrl}
+      reason={
+        <>
+          You receive this email because {invitation.invitedBy.email} invited this address to administer <Link href={siteUrl}>{siteUrl}</Link>. You have no
+          account there unless you accept.
+        </>
+      }
     >
       <Paragraph>Hello,</Paragraph>
       <Paragraph>
-        {invitation.invitedBy.email} invited you to administer the Altmed marketplace: vetting providers, moderating reviews and helping members. Choose your
-        name and password with this link:
+        {invitation.invitedBy.email} invited you to administer the Altmed marketplace: vetting providers, moderating reviews and helping members. You do not
+        need an account yet: the link below makes yours, with the name and password you choose there.
       </Paragraph>
-      <ButtonLink href={link}>Accept the invitation</ButtonLink>
+      <ButtonLink href={link}>Create my administrator account</ButtonLink>
       <Paragraph>
         The link works once, for {ADMIN_INVITATION_TTL_HOURS} hours. If you did not expect this, you can ignore this email: no account is made without the link.
       </Paragraph>

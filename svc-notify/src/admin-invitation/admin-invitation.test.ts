@@ -50,4 +50,11 @@ it('emails the single-use invitation link once per sending, and not once it has 
   expect(email!.html).toContain(`href="${link}"`);
   expect(email!.text).toContain('lead@altmed.example invited you');
   expect(email!.text).toContain('48 hours');
+  // The invited person has no account yet: the email says the link makes one, and never speaks of "your account" as if it existed.
+  expect(email!.text).toContain('You do not need an account yet: the link below makes yours');
+  expect(email!.html).toContain('Create my administrator account');
+  expect(email!.text).toContain(
+    'You receive this email because lead@altmed.example invited this address to administer https://members.altmed.example. You have no account there unless you accept.',
+  );
+  expect(email!.text).not.toMatch(/because of your account/);
 });

@@ -9,11 +9,13 @@ export interface EmailLayoutProps {
   preview: string;
   heading: string;
   siteUrl: string;
+  /** Why this address gets the email, for one sent to someone without an account; by default, their account at the site. */
+  reason?: ReactNode;
   children: ReactNode;
 }
 
 /** The frame every email shares: brand line, heading, content, and a footer naming the site. */
-export function EmailLayout({ preview, heading, siteUrl, children }: EmailLayoutProps) {
+export function EmailLayout({ preview, heading, siteUrl, reason, children }: EmailLayoutProps) {
   return (
     <Html lang="en">
       <Head />
@@ -27,7 +29,11 @@ export function EmailLayout({ preview, heading, siteUrl, children }: EmailLayout
           {children}
           <Hr style={{ borderColor: colors.line, margin: '28px 0 16px' }} />
           <Text style={{ color: colors.muted, fontSize: '12px', lineHeight: '18px', margin: 0 }}>
-            You receive this email because of your account at <Link href={siteUrl}>{siteUrl}</Link>.
+            {reason ?? (
+              <>
+                You receive this email because of your account at <Link href={siteUrl}>{siteUrl}</Link>.
+              </>
+            )}
           </Text>
         </Container>
       </Body>

@@ -45,7 +45,9 @@ it('shows an admin the providers a member saved and reviewed, newest first, and 
     .get(path)
     .set(as(await memberToken(site.identity.url)))
     .expect(403);
-  const activity = (await request(site.url).get(path).set(as(admin)).expect(200)).body as MemberActivityResponse;
+  const activityAnswer = await request(site.url).get(path).set(as(admin)).expect(200);
+  expect(activityAnswer.headers['cache-control']).toBe('no-store');
+  const activity = activityAnswer.body as MemberActivityResponse;
   expect(activity.saved).toEqual([
     { providerId: second, providerName: 'Dr. Then Reviewed', practiceName: 'Dr. Then Reviewed Clinic', savedAt: expect.any(String) as string },
     { providerId: first, providerName: 'Dr. First Saved', practiceName: 'Dr. First Saved Clinic', savedAt: expect.any(String) as string },
@@ -76,7 +78,9 @@ it('gives a member their reviews for Download my data, and forgets a deleted mem
     .send({ satisfactionRating: 5, efficacyRating: 4, reviewText: text })
     .expect(201);
 
-  const mine = (await request(site.url).get('/reviews/mine').set(as).expect(200)).body as MyReviews;
+  const mineAnswer = await request(site.url).get('/reviews/mine').set(as).expect(200);
+  expect(mineAnswer.headers['cache-control']).toBe('no-store');
+  const mine = mineAnswer.body as MyReviews;
   expect(mine.reviews).toEqual([
     {
       reviewId: expect.any(String) as string,

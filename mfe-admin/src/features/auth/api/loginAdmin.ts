@@ -1,4 +1,4 @@
-import { apiCall, DefaultErrors, isAdminUser, type SessionUser } from '@altmed/web-kit';
+import { apiCall, DefaultErrors, isAccountBlocked, isAdminUser, type SessionUser } from '@altmed/web-kit';
 
 export interface LoginResponse {
   token: string;
@@ -18,9 +18,10 @@ export function loginRequest(email: string, password: string): Promise<LoginResp
   return apiCall('POST /users/login', { body: { email, password }, defaultError: DefaultErrors.login });
 }
 
-/** SPEC §8: "Login failed" or a message containing "Invalid" means bad credentials. */
+/** SPEC §8: "Login failed" or a message containing "Invalid" means bad credentials; a blocked account is told so, as the server says it. */
 export function loginErrorText(error: unknown): string {
   const message = error instanceof Error ? error.message : '';
+  if (isAccountBlocked(error)) return message;
   return message === DefaultErrors.login || message.includes('Invalid') ? AdminLoginMessages.invalidCredentials : AdminLoginMessages.serverError;
 }
 

@@ -42,7 +42,9 @@ export function AdminLoginPage() {
 
   return (
     <AuthPanel title="Admin Portal">
-      <AuthSubtitle>Sign in to manage providers and promo codes.</AuthSubtitle>
+      <AuthSubtitle>
+        Sign in to look after members and their payments, providers and reviews, promo codes, support messages and the site’s figures.
+      </AuthSubtitle>
       {error ? <Banner tone="error">{error}</Banner> : null}
       <AuthForm onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />

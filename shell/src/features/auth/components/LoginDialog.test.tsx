@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Messages } from '@altmed/contracts/web';
 import { createSessionStore, getToastStore } from '@altmed/web-kit';
 import { accountFixture } from '@altmed/web-kit/src/testing/fixtures';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
@@ -44,6 +45,19 @@ describe('login modal', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent("Invalid credentials. If you're new, please join.");
     expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/api/users/login', body: { email: 'ada@example.com', password: 'wrong' } });
     expect(server.requests[0]!.authorization).toBeUndefined();
+  });
+
+  it('tells a blocked member, who gave the right password, that the account is blocked and links to the Contact page', async () => {
+    server.setRoutes([{ method: 'POST', path: '/api/users/login', status: 403, body: { message: Messages.accountBlocked } }]);
+    const { dialog, location, store } = openLogin();
+    submit(dialog, 'ada@example.com', 'secret1');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(`${Messages.accountBlocked} Go to the Contact page`);
+    expect(alert).not.toHaveTextContent("If you're new, please join.");
+    expect(store.getState().token).toBeNull();
+    fireEvent.click(within(alert).getByRole('link', { name: 'Go to the Contact page' }));
+    expect(location.pathname).toBe('/contact');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('shows the server error text for anything else', async () => {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { EMAIL_PATTERN } from '@altmed/contracts/web';
-import { Button, Modal, TextField, theme, toast, useSession } from '@altmed/web-kit';
+import { EMAIL_PATTERN, Messages } from '@altmed/contracts/web';
+import { Button, Modal, TextField, isAccountBlocked, theme, toast, useSession } from '@altmed/web-kit';
 import { logIn, requestPasswordReset } from '../api/auth';
 import { LoginTexts, isInvalidCredentials } from '../lib/loginTexts';
 import { routeAfterLogin } from '../lib/routeAfterLogin';
@@ -81,13 +81,14 @@ function LoginView({ onClose, onJoinInstead, returnTo, reason, onForgot }: Login
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<{ text: string; newHere: boolean } | null>(null);
+  // newHere: the invitation to join follows the text; toContact: the link to the Contact page (a blocked account).
+  const [error, setError] = useState<{ text: string; newHere?: boolean; toContact?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim() || !password) {
-      setError({ text: LoginTexts.fieldsRequired, newHere: false });
+      setError({ text: LoginTexts.fieldsRequired });
       return;
     }
     setError(null);
@@ -100,7 +101,8 @@ function LoginView({ onClose, onJoinInstead, returnTo, reason, onForgot }: Login
       const next = routeAfterLogin(response.token, response.user, returnTo);
       if (next) void navigate(next);
     } catch (err) {
-      setError(isInvalidCredentials(err) ? { text: LoginTexts.invalidCredentials, newHere: true } : { text: LoginTexts.serverError, newHere: false });
+      if (isAccountBlocked(err)) setError({ text: Messages.accountBlocked, toContact: true });
+      else setError(isInvalidCredentials(err) ? { text: LoginTexts.invalidCredentials, newHere: true } : { text: LoginTexts.serverError });
       setBusy(false);
     }
   };
@@ -117,6 +119,14 @@ function LoginView({ onClose, onJoinInstead, returnTo, reason, onForgot }: Login
               <>
                 {'. '}
                 {LoginTexts.newHere}
+              </>
+            ) : null}
+            {error.toContact ? (
+              <>
+                {' '}
+                <Link to="/contact" onClick={onClose}>
+                  {LoginTexts.contactPage}
+                </Link>
               </>
             ) : null}
           </FormAlert>

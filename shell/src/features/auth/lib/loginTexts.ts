@@ -6,6 +6,8 @@ export const LoginTexts = {
   invalidCredentials: 'Invalid credentials',
   newHere: "If you're new, please join.",
   serverError: 'Server error during login. Please try again.',
+  /** After the server's text for a blocked account (Messages.accountBlocked). */
+  contactPage: 'Go to the Contact page',
   success: 'Logged in successfully!',
 } as const;
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PaymentMessages } from '@altmed/contracts/web';
+import { Messages, PaymentMessages } from '@altmed/contracts/web';
 import { createSessionStore, getToastStore } from '@altmed/web-kit';
 import { accountFixture } from '@altmed/web-kit/src/testing/fixtures';
 import { setupTestServer } from '@altmed/web-kit/src/testing/httpFetch';
@@ -120,6 +120,18 @@ describe('join flow', () => {
     click(dialog('Contact Information'), 'Continue');
     await screen.findByRole('dialog', { name: 'Choose Payment Method' });
     expect(server.requests.map((r) => r.url)).toEqual(['/api/users/login']);
+  });
+
+  it('tells a blocked member that the account is blocked, and signs nobody up', async () => {
+    server.setRoutes([{ method: 'POST', path: '/api/users/login', status: 403, body: { message: Messages.accountBlocked } }]);
+    const { store } = openJoin();
+    click(dialog('What You Get with Your Membership'), 'Continue');
+    const contact = dialog('Contact Information');
+    fillContact(contact);
+    click(contact, 'Continue');
+    await waitFor(() => expect(within(contact).getByRole('alert')).toHaveTextContent(Messages.accountBlocked));
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/users/login']);
+    expect(store.getState().token).toBeNull();
   });
 
   it.each([
