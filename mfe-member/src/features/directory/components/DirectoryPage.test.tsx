@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PlaceMessages, type DirectoryProvider, type DirectoryResponse } from '@altmed/contracts/web';
 import { createSessionStore } from '@altmed/web-kit';
 import { setupTestServer, type TestRoute } from '@altmed/web-kit/src/testing/httpFetch';
@@ -315,15 +315,25 @@ describe('directory near a place', () => {
   });
 
   it('says so when finding the position takes too long, and lets the member try again', async () => {
-    mockGeolocation((_, failure) => setTimeout(() => failure(positionError(3)), 20));
+    // The browser gives up when the test says so (after the timeout the page asked for).
+    let giveUp = () => {};
+    const getCurrentPosition = mockGeolocation((_, failure) => {
+      giveUp = () => failure(positionError(3));
+    });
     server.setRoutes([answer({ providers: [card()], total: 1 })]);
     renderAs('/providers');
     await screen.findByText('1 provider matches your search');
     fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
     expect(locationStatus()).toHaveTextContent('Finding your location…');
-    expect(screen.getByRole('button', { name: 'Use my location' })).toBeDisabled();
-    await waitFor(() => expect(locationStatus()).toHaveTextContent('Finding your location took too long. Try again, or enter a ZIP code.'));
-    expect(screen.getByRole('button', { name: 'Use my location' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Use my location' })).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+
+    act(() => giveUp());
+    expect(locationStatus()).toHaveTextContent('Finding your location took too long. Try again, or enter a ZIP code.');
+    expect(screen.getByRole('button', { name: 'Use my location' })).toHaveAttribute('aria-disabled', 'false');
     expect(zipField()).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
+    expect(getCurrentPosition).toHaveBeenCalledTimes(2);
   });
 });

@@ -318,7 +318,14 @@ export function SearchPanel({ filters, onChange, canFilterSaved, counts, placeEr
           </SelectField>
         </PlaceRow>
         <LocateRow>
-          <Button type="button" variant="outline" size="sm" onClick={location.locate} disabled={location.status === 'locating'}>
+          {/* Not disabled while the browser looks: the button keeps the keyboard's focus, and a second press does nothing. */}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-disabled={location.status === 'locating'}
+            onClick={() => (location.status === 'locating' ? undefined : location.locate())}
+          >
             <PinIcon />
             {DirectoryTexts.useMyLocation}
           </Button>
