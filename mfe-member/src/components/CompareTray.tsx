@@ -130,12 +130,14 @@ const Hint = styled.p`
 
 /**
  * The member's compare picks, kept at the bottom of the page while it scrolls: each name with
- * Remove, and "Compare (n)" from two picks on. Nothing while the tray is empty.
+ * Remove, and "Compare (n)" from two picks on, measuring from `zip` when the page has one. Nothing
+ * while the tray is empty.
  */
-export function CompareTray() {
+export function CompareTray({ zip }: { zip?: string }) {
   const tray = useCompareTray();
   if (tray.picks.length === 0) return null;
   const count = tray.picks.length;
+  const pickedIds = tray.picks.map((pick) => pick.id);
   return (
     <Tray aria-labelledby="compare-tray-title">
       <h2 id="compare-tray-title">{CompareTrayTexts.tray}</h2>
@@ -156,7 +158,7 @@ export function CompareTray() {
           {CompareTrayTexts.clear}
         </Clear>
         {tray.canCompare ? (
-          <CompareLink to={comparePath(tray.picks.map((pick) => pick.id))}>{CompareTrayTexts.compare(count)}</CompareLink>
+          <CompareLink to={comparePath(pickedIds, zip)}>{CompareTrayTexts.compare(count)}</CompareLink>
         ) : (
           <Waiting aria-disabled="true">{CompareTrayTexts.compare(count)}</Waiting>
         )}

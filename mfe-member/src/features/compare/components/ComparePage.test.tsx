@@ -126,6 +126,8 @@ describe('compare page', () => {
     expect(distance).toHaveAttribute('data-differs', 'true');
     expect(lastQuery().get('zip')).toBe('78701');
     expect(screen.getByRole('textbox', { name: /Your ZIP code/ })).toHaveValue('78701');
+    // The profiles measure from the same ZIP code.
+    expect(screen.getByRole('link', { name: "View Dr. Liam Chen's profile" })).toHaveAttribute('href', `/provider-profile/${LIAM}?near=78701`);
     await allAnswered();
   });
 

@@ -6,7 +6,8 @@ import { Button, ErrorFallback, PageContainer, PageTitle, requestJoin, RouteGuar
 import { EmptyState } from '../../../components/EmptyState';
 import { comparePath, useCompareTray } from '../../../lib/compareTray';
 import { MEMBERSHIP_REQUIRED, useComparison } from '../hooks/useComparison';
-import { idsFromParam, isZip } from '../lib/compareRows';
+import { isZipCode } from '../../../lib/searchPlace';
+import { idsFromParam } from '../lib/compareRows';
 import { CompareTexts } from '../lib/compareTexts';
 import { CompareTable } from './CompareTable';
 
@@ -63,7 +64,7 @@ function ZipField({ zip, onZip }: { zip: string; onZip: (zip: string) => void })
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = value.trim();
-    if (next && !isZip(next)) return setError(CompareTexts.zipInvalid);
+    if (next && !isZipCode(next)) return setError(CompareTexts.zipInvalid);
     setError(undefined);
     onZip(next);
   };
@@ -123,7 +124,7 @@ function Compare() {
   const tray = useCompareTray();
   const ids = idsFromParam(params.get('ids'));
   const zipParam = params.get('zip') ?? '';
-  const zip = isZip(zipParam) ? zipParam : '';
+  const zip = isZipCode(zipParam) ? zipParam : '';
 
   // /compare alone opens the member's picks.
   if (!params.has('ids') && tray.canCompare) return <Navigate to={comparePath(tray.picks.map((pick) => pick.id))} replace />;

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { CompareProvider, CompareResponse } from '@altmed/contracts/web';
+import type { CompareResponse } from '@altmed/contracts/web';
 import { theme } from '@altmed/web-kit';
 import { StarRating } from '../../../components/StarRating';
+import { profilePath } from '../../../lib/searchPlace';
 import { compareRows, ratingText, type CompareCell } from '../lib/compareRows';
 import { CompareRowLabels, CompareTexts } from '../lib/compareTexts';
 
@@ -191,12 +192,12 @@ function Cell({ cell }: { cell: CompareCell }) {
   }
 }
 
-const profilePath = (provider: CompareProvider) => `/provider-profile/${encodeURIComponent(provider._id)}`;
-
 /** The providers side by side: a column each, a row per field, rows whose values differ marked. */
 export function CompareTable({ comparison, onRemove }: { comparison: CompareResponse; onRemove: (id: string) => void }) {
-  const { providers } = comparison;
+  const { providers, origin } = comparison;
   const rows = compareRows(comparison);
+  // The profiles show the distance from the same ZIP code.
+  const place = origin?.known ? { near: origin.zip } : {};
   return (
     <>
       <ScrollHint aria-hidden="true">{CompareTexts.tableHint}</ScrollHint>
@@ -216,7 +217,7 @@ export function CompareTable({ comparison, onRemove }: { comparison: CompareResp
                 <ColumnHead key={provider._id} scope="col">
                   <Person>
                     {provider.headshotThumbnailUrl ? <Photo src={provider.headshotThumbnailUrl} alt="" width={56} height={56} /> : null}
-                    <Link to={profilePath(provider)}>{provider.providerName}</Link>
+                    <Link to={profilePath(provider._id, place)}>{provider.providerName}</Link>
                     <p>{provider.practiceName}</p>
                     <p>
                       {provider.city}, {provider.state}
@@ -251,7 +252,7 @@ export function CompareTable({ comparison, onRemove }: { comparison: CompareResp
               <th scope="row">{CompareRowLabels.profile}</th>
               {providers.map((provider) => (
                 <td key={provider._id}>
-                  <Link to={profilePath(provider)} aria-label={CompareTexts.viewProfileLabel(provider.providerName)}>
+                  <Link to={profilePath(provider._id, place)} aria-label={CompareTexts.viewProfileLabel(provider.providerName)}>
                     {CompareTexts.viewProfile}
                   </Link>
                 </td>

@@ -1,5 +1,6 @@
 import { COMPARE_MAX_PROVIDERS, type CompareProvider, type CompareResponse } from '@altmed/contracts/web';
 import { formatRating, reviewCount } from '../../../lib/ratings';
+import { milesAmount } from '../../../lib/searchPlace';
 import { CompareRowLabels } from './compareTexts';
 
 /** One provider's value in a row: a list, a rating with its review count, or a text (muted when it says nothing is known). */
@@ -28,7 +29,7 @@ const list = (items: readonly string[]): CompareCell =>
 const rating = (average: number, reviews: number): CompareCell =>
   reviews > 0 ? { kind: 'rating', rating: average, reviews } : { kind: 'text', text: CellTexts.noReviews, muted: true };
 
-export const formatMiles = (miles: number): string => `${miles.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${miles === 1 ? 'mile' : 'miles'}`;
+export const formatMiles = (miles: number): string => `${milesAmount(miles)} ${miles === 1 ? 'mile' : 'miles'}`;
 
 function distance(provider: CompareProvider, origin: CompareResponse['origin']): CompareCell {
   if (!origin) return { kind: 'text', text: CellTexts.enterZip, muted: true };
@@ -85,5 +86,3 @@ export function idsFromParam(value: string | null): string[] {
     .filter((id) => uuid.test(id));
   return [...new Set(ids)].slice(0, COMPARE_MAX_PROVIDERS);
 }
-
-export const isZip = (value: string): boolean => /^\d{5}$/.test(value);

@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DirectoryProvider, DirectoryResponse } from '@altmed/contracts/web';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PlaceMessages, type DirectoryProvider, type DirectoryResponse } from '@altmed/contracts/web';
 import { createSessionStore } from '@altmed/web-kit';
 import { setupTestServer, type TestRoute } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderAtPath } from '@altmed/web-kit/src/testing/renderAtPath';
@@ -138,5 +138,202 @@ describe('directory page', () => {
     server.setRoutes([answer({ providers: [card()], total: 1 })]);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('1 provider matches your search')).toBeInTheDocument();
+  });
+});
+
+/** The browser's geolocation, as a test answers it: `answer` decides what getCurrentPosition calls back with. */
+function mockGeolocation(answer: (success: PositionCallback, failure: PositionErrorCallback) => void) {
+  const getCurrentPosition = jest.fn((success: PositionCallback, failure?: PositionErrorCallback | null) => answer(success, failure!));
+  Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+  return getCurrentPosition;
+}
+
+const positionAt = (latitude: number, longitude: number) => ({ coords: { latitude, longitude, accuracy: 30 }, timestamp: Date.now() }) as GeolocationPosition;
+const positionError = (code: 1 | 2 | 3) => ({ code, message: 'no', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 }) as GeolocationPositionError;
+
+describe('directory near a place', () => {
+  afterEach(() => {
+    delete (navigator as { geolocation?: unknown }).geolocation;
+  });
+
+  const zipField = () => screen.getByRole('textbox', { name: 'ZIP code' });
+  const locationStatus = () => within(screen.getByRole('search')).getByRole('status');
+
+  /** The answer near 78704 within 10 miles, and any other search's. */
+  const nearRoutes = () => [
+    answer(
+      {
+        providers: [card({ distanceMiles: 0.4 }), card({ _id: 'p2', providerName: 'Dr. Liam Chen', distanceMiles: 12.3 })],
+        total: 2,
+        withoutDistance: 3,
+        areaCounts: [{ area: 'Nutrition', count: 2 }],
+        stateCounts: [{ state: 'TX', count: 2 }],
+      },
+      { query: { near: '78704', radius: '10' } },
+    ),
+    // The first route that matches answers: this one only when the one above does not.
+    answer({ providers: [card()], total: 1, areaCounts: [{ area: 'Nutrition', count: 9 }] }),
+  ];
+
+  it('searches near a ZIP code within a radius, with each card’s distance and the place in the URL and the call', async () => {
+    server.setRoutes(nearRoutes());
+    const { location } = renderAs('/providers?areas=Nutrition');
+    await screen.findByText('1 provider matches your search');
+    expect(screen.getByRole('combobox', { name: 'Within' })).toHaveValue('25');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Within' }), { target: { value: '10' } });
+    fireEvent.change(zipField(), { target: { value: '78704' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(location.search).toBe('?areas=Nutrition&near=78704&radius=10'));
+    expect(await screen.findByText('2 providers match within 10 miles of 78704')).toBeInTheDocument();
+    expect(lastQuery().toString()).toBe('areas=Nutrition&near=78704&radius=10');
+    expect(screen.getByText('3 more providers match but have no known location, so they are not listed.')).toBeInTheDocument();
+
+    const results = screen.getByRole('list', { name: 'Search results' });
+    expect(
+      within(results)
+        .getAllByText(/ mi$/)
+        .map((distance) => distance.textContent),
+    ).toEqual(['0.4 mi', '12.3 mi']);
+    expect(within(results).getByRole('link', { name: "View Dr. Liam Chen's profile" })).toHaveAttribute('href', '/provider-profile/p2?near=78704');
+    // The counts beside the choices are the ones within the radius, from the same answer.
+    expect(screen.getByRole('checkbox', { name: 'Nutrition (2)' })).toBeChecked();
+    await allAnswered();
+  });
+
+  it('lists nearest first by default near a place, offers it only there, and clears the place with the filters', async () => {
+    server.setRoutes(nearRoutes());
+    const { location } = renderAs('/providers?areas=Nutrition&near=78704&radius=10');
+    await screen.findByText('2 providers match within 10 miles of 78704');
+    expect(lastQuery().get('sort')).toBeNull();
+    const sort = () => screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort()).toHaveValue('distance');
+    expect(within(sort()).getByRole('option', { name: 'Nearest first' })).toBeInTheDocument();
+
+    // Another order goes in the URL; back to nearest first leaves it out again.
+    fireEvent.change(sort(), { target: { value: 'rating' } });
+    await waitFor(() => expect(location.search).toBe('?areas=Nutrition&near=78704&radius=10&sort=rating'));
+    fireEvent.change(sort(), { target: { value: 'distance' } });
+    await waitFor(() => expect(location.search).toBe('?areas=Nutrition&near=78704&radius=10'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(location.search).toBe(''));
+    expect(zipField()).toHaveValue('');
+    await screen.findByText('1 provider matches your search');
+    expect(sort()).toHaveValue('rating');
+    expect(within(sort()).queryByRole('option', { name: 'Nearest first' })).not.toBeInTheDocument();
+    await allAnswered();
+  });
+
+  it('opens a shared link near a ZIP code as it was, and carries the ZIP code into the comparison', async () => {
+    const ids = ['11111111-0000-4000-8000-000000000000', '22222222-0000-4000-8000-000000000000'];
+    server.setRoutes([
+      answer({ providers: ids.map((id, index) => card({ _id: id, providerName: `Dr. Number ${index + 1}`, distanceMiles: index + 1 })), total: 2 }),
+    ]);
+    renderAs('/providers?near=97201&radius=50&sort=name');
+    await screen.findByText('2 providers match within 50 miles of 97201');
+    expect(lastQuery().toString()).toBe('near=97201&radius=50&sort=name');
+    expect(zipField()).toHaveValue('97201');
+    expect(screen.getByRole('combobox', { name: 'Within' })).toHaveValue('50');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('name');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add Dr. Number 1 to compare' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Dr. Number 2 to compare' }));
+    expect(screen.getByRole('link', { name: 'Compare (2)' })).toHaveAttribute('href', `/compare?ids=${ids.join(',')}&zip=97201`);
+  });
+
+  it('catches a ZIP code that is not 5 digits before sending anything', async () => {
+    server.setRoutes([answer({ providers: [card()], total: 1 })]);
+    const { location } = renderAs('/providers');
+    await screen.findByText('1 provider matches your search');
+    fireEvent.change(zipField(), { target: { value: '787a' } });
+    expect(zipField()).toHaveValue('787');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PlaceMessages.zipInvalid);
+    expect(zipField()).toHaveAccessibleDescription(PlaceMessages.zipInvalid);
+    // A choice made meanwhile waits for the ZIP code too.
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Vision/ }));
+    expect(location.search).toBe('');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('shows beside the ZIP field that the API does not know the ZIP code, not as a page error', async () => {
+    server.setRoutes([answer({}, { status: 400, body: { message: PlaceMessages.zipUnknown } })]);
+    renderAs('/providers?near=00000');
+    expect(await screen.findByRole('alert')).toHaveTextContent(PlaceMessages.zipUnknown);
+    expect(zipField()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('heading', { name: 'Check the ZIP code' })).toBeInTheDocument();
+    expect(screen.queryByText('We could not load providers')).not.toBeInTheDocument();
+    // Once another ZIP code is typed, the message is not about it.
+    fireEvent.change(zipField(), { target: { value: '7870' } });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('asks the browser for the position only when Use my location is pressed, and searches near it rounded to 2 decimals', async () => {
+    const getCurrentPosition = mockGeolocation((success) => success(positionAt(30.267153, -97.743057)));
+    server.setRoutes([
+      answer({ providers: [card({ distanceMiles: 1.2 })], total: 1, withoutDistance: 0 }, { query: { lat: '30.27', lng: '-97.74' } }),
+      answer({ providers: [card()], total: 1 }),
+    ]);
+    const { location } = renderAs('/providers?q=patel');
+    await screen.findByText('1 provider matches your search');
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
+    expect(getCurrentPosition).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), expect.objectContaining({ timeout: 10_000 }));
+    await waitFor(() => expect(location.search).toBe('?q=patel&lat=30.27&lng=-97.74&radius=25'));
+    expect(await screen.findByText('1 provider matches within 25 miles of your location')).toBeInTheDocument();
+    expect(lastQuery().toString()).toBe('q=patel&lat=30.27&lng=-97.74&radius=25');
+    // Nothing more precise left the browser, and nothing was kept.
+    expect(server.requests.some((request) => request.url.includes('30.2671'))).toBe(false);
+    expect(JSON.stringify({ ...localStorage })).not.toContain('30.27');
+    expect(document.cookie).toBe('');
+
+    expect(screen.queryByRole('textbox', { name: 'ZIP code' })).not.toBeInTheDocument();
+    expect(screen.getByText('Your location')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "View Dr. Maya Patel's profile" })).toHaveAttribute('href', '/provider-profile/p1?lat=30.27&lng=-97.74');
+    expect(screen.getByText('1.2 mi')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use a ZIP code instead' }));
+    await waitFor(() => expect(location.search).toBe('?q=patel'));
+    await waitFor(() => expect(zipField()).toHaveFocus());
+    await allAnswered();
+  });
+
+  it('says so beside the button when the browser refuses the position, and leaves the ZIP field to use', async () => {
+    mockGeolocation((_, failure) => failure(positionError(1)));
+    server.setRoutes([answer({ providers: [card()], total: 1 })]);
+    const { location } = renderAs('/providers');
+    await screen.findByText('1 provider matches your search');
+    expect(locationStatus()).toHaveTextContent('');
+    fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
+    expect(locationStatus()).toHaveTextContent('Your browser did not share your location. Enter a ZIP code instead.');
+    expect(locationStatus()).toHaveAttribute('aria-live', 'polite');
+    expect(zipField()).toBeEnabled();
+    expect(location.search).toBe('');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('says so when finding the position takes too long, and lets the member try again', async () => {
+    // The browser gives up when the test says so (after the timeout the page asked for).
+    let giveUp = () => {};
+    const getCurrentPosition = mockGeolocation((_, failure) => {
+      giveUp = () => failure(positionError(3));
+    });
+    server.setRoutes([answer({ providers: [card()], total: 1 })]);
+    renderAs('/providers');
+    await screen.findByText('1 provider matches your search');
+    fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
+    expect(locationStatus()).toHaveTextContent('Finding your location…');
+    expect(screen.getByRole('button', { name: 'Use my location' })).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+
+    act(() => giveUp());
+    expect(locationStatus()).toHaveTextContent('Finding your location took too long. Try again, or enter a ZIP code.');
+    expect(screen.getByRole('button', { name: 'Use my location' })).toHaveAttribute('aria-disabled', 'false');
+    expect(zipField()).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
+    expect(getCurrentPosition).toHaveBeenCalledTimes(2);
   });
 });

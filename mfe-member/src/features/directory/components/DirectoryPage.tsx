@@ -1,11 +1,12 @@
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { hasPlace } from '@altmed/contracts/web';
 import { Button, ErrorFallback, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
 import { EmptyState } from '../../../components/EmptyState';
 import { CompareTray } from '../../../components/CompareTray';
-import { useDirectory } from '../hooks/useDirectory';
-import { filtersFromParams, isFiltered, paramsFromFilters, DEFAULT_FILTERS, type DirectoryFilters } from '../lib/directoryFilters';
+import { isRefused, useDirectory } from '../hooks/useDirectory';
+import { filtersFromParams, isFiltered, isNearPosition, paramsFromFilters, placeOf, DEFAULT_FILTERS, type DirectoryFilters } from '../lib/directoryFilters';
 import { DirectoryTexts } from '../lib/directoryTexts';
 import { MembersOnlyPreview } from './MembersOnlyPreview';
 import { Pagination } from './Pagination';
@@ -26,10 +27,16 @@ const Results = styled.section`
   min-width: 0;
 `;
 
-const Count = styled.p`
+const Count = styled.div`
   margin-bottom: ${theme.space(4)};
   color: ${theme.colors.textMuted};
-  font-weight: 600;
+  p:first-child {
+    font-weight: 600;
+  }
+  p + p {
+    margin-top: 4px;
+    font-size: 14px;
+  }
 `;
 
 const List = styled.ul`
@@ -54,7 +61,7 @@ function DirectoryResults({
   directory: ReturnType<typeof useDirectory>;
 }) {
   const { token } = useSession();
-  const countRef = useRef<HTMLParagraphElement>(null);
+  const countRef = useRef<HTMLDivElement>(null);
 
   if (directory.isPending || (directory.isError && directory.isFetching)) return <Spinner label={DirectoryTexts.loading} />;
   if (directory.isError || !directory.data) {
@@ -62,13 +69,24 @@ function DirectoryResults({
       <ErrorFallback title={DirectoryTexts.errorTitle} message={DirectoryTexts.errorMessage} onRetry={directory.refetch} retryLabel={DirectoryTexts.tryAgain} />
     );
   }
-  const { access, providers, total, page, totalPages } = directory.data;
+  if (isRefused(directory.data)) {
+    return (
+      <EmptyState role="status">
+        <h2>{DirectoryTexts.placeRefusedTitle}</h2>
+        <p>{DirectoryTexts.placeRefusedMessage}</p>
+      </EmptyState>
+    );
+  }
+  const { access, providers, total, page, totalPages, withoutDistance = 0 } = directory.data;
   if (access === 'preview') return <MembersOnlyPreview total={total} loggedIn={Boolean(token)} />;
+  const place = placeOf(filters);
+  const leftOut = withoutDistance > 0 ? <p>{DirectoryTexts.leftOut(withoutDistance)}</p> : null;
   if (total === 0) {
     return (
       <EmptyState role="status">
         <h2>{DirectoryTexts.emptyTitle}</h2>
-        <p>{DirectoryTexts.emptyMessage}</p>
+        <p>{hasPlace(place) ? DirectoryTexts.emptyMessageNear : DirectoryTexts.emptyMessage}</p>
+        {leftOut}
         {isFiltered(filters) ? (
           <Button variant="outline" onClick={() => onChange({ ...DEFAULT_FILTERS, sort: filters.sort })}>
             {DirectoryTexts.clear}
@@ -80,11 +98,16 @@ function DirectoryResults({
   return (
     <>
       <Count ref={countRef} role="status">
-        {DirectoryTexts.matches(total)}
+        <p>
+          {hasPlace(place)
+            ? DirectoryTexts.matchesNear(total, filters.radius, isNearPosition(filters) ? DirectoryTexts.yourLocation : filters.near)
+            : DirectoryTexts.matches(total)}
+        </p>
+        {leftOut}
       </Count>
       <List aria-label={DirectoryTexts.results} aria-busy={directory.isFetching}>
         {providers.map((provider) => (
-          <ResultCard key={provider._id} provider={provider} />
+          <ResultCard key={provider._id} provider={provider} place={place} />
         ))}
       </List>
       <Pagination
@@ -123,13 +146,15 @@ export default function DirectoryPage() {
           filters={filters}
           onChange={change}
           canFilterSaved={canFilterSaved}
-          counts={directory.data?.access === 'full' ? directory.data : undefined}
+          counts={directory.data && !isRefused(directory.data) && directory.data.access === 'full' ? directory.data : undefined}
+          placeError={isRefused(directory.data) ? directory.data.refused : undefined}
         />
         <Results aria-label={DirectoryTexts.results}>
           <DirectoryResults filters={filters} onChange={change} directory={directory} />
         </Results>
       </Layout>
-      <CompareTray />
+      {/* The comparison measures from the same ZIP code. */}
+      <CompareTray zip={filters.near} />
     </PageContainer>
   );
 }

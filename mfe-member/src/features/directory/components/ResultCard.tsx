@@ -5,6 +5,7 @@ import { formatDate, theme } from '@altmed/web-kit';
 import { CompareToggle } from '../../../components/CompareToggle';
 import { StarRating } from '../../../components/StarRating';
 import { formatRating, reviewCount } from '../../../lib/ratings';
+import { profilePath, shortMiles, type SearchPlace } from '../../../lib/searchPlace';
 import { DirectoryTexts } from '../lib/directoryTexts';
 
 const Card = styled.li`
@@ -111,6 +112,17 @@ const Verified = styled.p`
   font-weight: 600;
 `;
 
+const Distance = styled.span`
+  margin-left: 8px;
+  padding: 1px 8px;
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surfaceMuted};
+  color: ${theme.colors.text};
+  font-size: 14px;
+  font-weight: 600;
+  white-space: nowrap;
+`;
+
 const Pick = styled.div`
   margin-top: 4px;
 `;
@@ -124,8 +136,11 @@ const initialsOf = (name: string) =>
     .map((word) => word[0]?.toUpperCase())
     .join('');
 
-/** One provider of the results: photo, names, areas, place, rating and when it was vetted; the card opens the profile. */
-export function ResultCard({ provider }: { provider: DirectoryProvider }) {
+/**
+ * One provider of the results: photo, names, areas, place (and its distance, near a place), rating
+ * and when it was vetted; the card opens the profile, which is told the place searched from.
+ */
+export function ResultCard({ provider, place }: { provider: DirectoryProvider; place: SearchPlace }) {
   const verified = provider.verifiedAt ? formatDate(provider.verifiedAt) : null;
   return (
     <Card>
@@ -136,7 +151,7 @@ export function ResultCard({ provider }: { provider: DirectoryProvider }) {
       )}
       <Body>
         <Name>
-          <Link to={`/provider-profile/${encodeURIComponent(provider._id)}`} aria-label={DirectoryTexts.viewProfile(provider.providerName)}>
+          <Link to={profilePath(provider._id, place)} aria-label={DirectoryTexts.viewProfile(provider.providerName)}>
             {provider.providerName}
           </Link>
         </Name>
@@ -150,6 +165,12 @@ export function ResultCard({ provider }: { provider: DirectoryProvider }) {
         ) : null}
         <Muted>
           {provider.city}, {provider.state}
+          {provider.distanceMiles === undefined ? null : (
+            <>
+              {' '}
+              <Distance>{shortMiles(provider.distanceMiles)}</Distance>
+            </>
+          )}
         </Muted>
         <Rating>
           {provider.totalReviews > 0 ? (

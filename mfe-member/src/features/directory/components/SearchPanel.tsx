@@ -1,8 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { AREAS_OF_INTEREST, DIRECTORY_SORTS, US_STATE_CODES, type AreaOfInterest, type DirectoryResponse, type DirectorySort } from '@altmed/contracts/web';
+import {
+  AREAS_OF_INTEREST,
+  DIRECTORY_RADII_MILES,
+  DIRECTORY_SORTS,
+  PlaceMessages,
+  US_STATE_CODES,
+  type AreaOfInterest,
+  type DirectoryRadius,
+  type DirectoryResponse,
+  type DirectorySort,
+} from '@altmed/contracts/web';
 import { Button, SelectField, TextField, theme, useIsMobile } from '@altmed/web-kit';
-import { isFiltered, paramsFromFilters, DEFAULT_FILTERS, type DirectoryFilters } from '../lib/directoryFilters';
+import { PinIcon } from '../../../components/PinIcon';
+import { isZipCode } from '../../../lib/searchPlace';
+import { useCurrentPosition } from '../hooks/useCurrentPosition';
+import { chosenSort, isFiltered, isNearPosition, paramsFromFilters, sortOf, DEFAULT_FILTERS, type DirectoryFilters } from '../lib/directoryFilters';
 import { DirectoryTexts, SORT_LABELS } from '../lib/directoryTexts';
 
 const Panel = styled.form`
@@ -26,6 +39,90 @@ const Places = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
   gap: ${theme.space(3)};
+`;
+
+const PlaceSet = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space(3)};
+  border: 0;
+  padding: 0;
+  margin: 0;
+  legend {
+    font-size: 14px;
+    font-weight: 600;
+    margin-bottom: 8px;
+  }
+`;
+
+const PlaceRow = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 130px;
+  gap: ${theme.space(3)};
+  align-items: start;
+`;
+
+/** Stands where the ZIP field was while the search is near the member's position. */
+const YourLocation = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  font-size: 14px;
+  > span:first-child {
+    font-weight: 600;
+  }
+`;
+
+const Here = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  padding: 10px 14px;
+  border-radius: ${theme.radii.md};
+  border: 1.5px solid ${theme.colors.primary};
+  background: ${theme.colors.primarySoft};
+  color: ${theme.colors.primaryDark};
+  font-size: 15px;
+  font-weight: 600;
+  svg {
+    width: 16px;
+    height: 16px;
+    flex: none;
+  }
+`;
+
+const TextButton = styled.button`
+  align-self: flex-start;
+  padding: 2px 0;
+  border: 0;
+  background: none;
+  color: ${theme.colors.primary};
+  font: inherit;
+  font-size: 14px;
+  font-weight: 600;
+  text-decoration: underline;
+  cursor: pointer;
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+const LocateRow = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 6px;
+  svg {
+    width: 16px;
+    height: 16px;
+  }
+`;
+
+/** Always there, empty or not, so screen readers hear what it comes to say. */
+const LocationNote = styled.p`
+  font-size: 13px;
+  color: ${theme.colors.textMuted};
 `;
 
 const AreaSet = styled.fieldset`
@@ -106,28 +203,34 @@ export interface SearchPanelProps {
   canFilterSaved: boolean;
   /** How many providers each area and state holds, from the results' answer (none while it loads). */
   counts?: Pick<DirectoryResponse, 'areaCounts' | 'stateCounts'>;
+  /** The API's word on the place searched near (a ZIP code it does not know), shown beside the field. */
+  placeError?: string;
 }
 
 /**
- * The directory's search: typed text and city apply on Search (or Enter), choices at once. The panel
- * shows its own copy of the search, so a choice shows at once, before the URL (which the results
- * follow) has changed; when the URL changes by itself (Back, Clear filters, a shared link) the copy
- * follows it.
+ * The directory's search: typed text, city and ZIP code apply on Search (or Enter), choices at once.
+ * The panel shows its own copy of the search, so a choice shows at once, before the URL (which the
+ * results follow) has changed; when the URL changes by itself (Back, Clear filters, a shared link)
+ * the copy follows it. A ZIP code that is not 5 digits is caught here, before anything is sent.
  */
-export function SearchPanel({ filters, onChange, canFilterSaved, counts }: SearchPanelProps) {
+export function SearchPanel({ filters, onChange, canFilterSaved, counts, placeError }: SearchPanelProps) {
   const inUrl = paramsFromFilters(filters).toString();
   const areaCount = new Map(counts?.areaCounts.map(({ area, count }) => [area, count]));
   const stateCount = new Map(counts?.stateCounts.map(({ state, count }) => [state, count]));
   const [draft, setDraft] = useState(filters);
   const [draftOf, setDraftOf] = useState(inUrl);
+  const [zipError, setZipError] = useState<string | undefined>();
   if (draftOf !== inUrl) {
     setDraftOf(inUrl);
     setDraft(filters);
+    setZipError(undefined);
   }
   const apply = (change: Partial<DirectoryFilters>) => {
     const next = { ...draft, ...change, page: 1 };
     setDraft(next);
-    onChange(next);
+    if (next.near && !isZipCode(next.near)) return setZipError(PlaceMessages.zipInvalid);
+    setZipError(undefined);
+    if (paramsFromFilters(next).toString() !== inUrl) onChange(next);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -137,6 +240,26 @@ export function SearchPanel({ filters, onChange, canFilterSaved, counts }: Searc
   const [filtersOpen, setFiltersOpen] = useState(false);
   const chosen = filters.areas.length + (filters.state ? 1 : 0) + (filters.city ? 1 : 0) + (filters.saved ? 1 : 0);
   const type = (change: Partial<DirectoryFilters>) => setDraft({ ...draft, ...change });
+  const location = useCurrentPosition((position) => apply({ near: '', ...position }));
+  const nearPosition = isNearPosition(draft);
+  const zipId = useId();
+  // Back from the position to a ZIP code: the ZIP field takes the focus once it is there again.
+  const focusZipNext = useRef(false);
+  useEffect(() => {
+    if (nearPosition || !focusZipNext.current) return;
+    focusZipNext.current = false;
+    document.getElementById(zipId)?.focus();
+  }, [nearPosition, zipId]);
+  const backToZip = () => {
+    location.reset();
+    focusZipNext.current = true;
+    apply({ lat: undefined, lng: undefined });
+  };
+  // Nearest first is offered, and the default, near a place the results are for (not one typed but not sent yet).
+  const defaultSort = sortOf({ ...filters, sort: undefined });
+  // The API's refusal belongs to the place it was sent, not to one typed since.
+  const refused = paramsFromFilters(draft).toString() === inUrl ? placeError : undefined;
+  const locationNote = nearPosition && refused ? refused : DirectoryTexts.locationStatus[location.status];
   const toggleArea = (area: AreaOfInterest) =>
     apply({ areas: draft.areas.includes(area) ? draft.areas.filter((other) => other !== area) : [...draft.areas, area] });
 
@@ -154,6 +277,63 @@ export function SearchPanel({ filters, onChange, canFilterSaved, counts }: Searc
         />
         <Button type="submit">{DirectoryTexts.search}</Button>
       </SearchRow>
+      <PlaceSet>
+        <legend>{DirectoryTexts.near}</legend>
+        <PlaceRow>
+          {nearPosition ? (
+            <YourLocation>
+              <span>{DirectoryTexts.searchingNear}</span>
+              <Here>
+                <PinIcon />
+                {DirectoryTexts.nearYourLocation}
+              </Here>
+              <TextButton type="button" onClick={backToZip}>
+                {DirectoryTexts.useZipInstead}
+              </TextButton>
+            </YourLocation>
+          ) : (
+            <TextField
+              id={zipId}
+              label={DirectoryTexts.zip}
+              name="near"
+              value={draft.near}
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={5}
+              placeholder={DirectoryTexts.zipPlaceholder}
+              error={zipError ?? refused}
+              onChange={(event) => type({ near: event.target.value.replace(/\D/g, '') })}
+            />
+          )}
+          <SelectField
+            label={DirectoryTexts.radius}
+            value={draft.radius}
+            onChange={(event) => apply({ radius: Number(event.target.value) as DirectoryRadius })}
+          >
+            {DIRECTORY_RADII_MILES.map((miles) => (
+              <option key={miles} value={miles}>
+                {DirectoryTexts.radiusOption(miles)}
+              </option>
+            ))}
+          </SelectField>
+        </PlaceRow>
+        <LocateRow>
+          {/* Not disabled while the browser looks: the button keeps the keyboard's focus, and a second press does nothing. */}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-disabled={location.status === 'locating'}
+            onClick={() => (location.status === 'locating' ? undefined : location.locate())}
+          >
+            <PinIcon />
+            {DirectoryTexts.useMyLocation}
+          </Button>
+          <LocationNote role="status" aria-live="polite">
+            {locationNote}
+          </LocationNote>
+        </LocateRow>
+      </PlaceSet>
       {isMobile ? (
         <Button type="button" variant="outline" aria-expanded={filtersOpen} aria-controls="directory-filters" onClick={() => setFiltersOpen((open) => !open)}>
           {filtersOpen ? DirectoryTexts.hideFilters : DirectoryTexts.showFilters(chosen)}
@@ -186,8 +366,12 @@ export function SearchPanel({ filters, onChange, canFilterSaved, counts }: Searc
           </SelectField>
           <TextField label={DirectoryTexts.city} name="city" value={draft.city} maxLength={100} onChange={(event) => type({ city: event.target.value })} />
         </Places>
-        <SelectField label={DirectoryTexts.sortBy} value={draft.sort} onChange={(event) => apply({ sort: event.target.value as DirectorySort })}>
-          {DIRECTORY_SORTS.filter((sort) => sort !== 'distance').map((sort) => (
+        <SelectField
+          label={DirectoryTexts.sortBy}
+          value={draft.sort ?? defaultSort}
+          onChange={(event) => apply({ sort: chosenSort(draft, event.target.value as DirectorySort) })}
+        >
+          {DIRECTORY_SORTS.filter((sort) => sort !== 'distance' || defaultSort === 'distance').map((sort) => (
             <option key={sort} value={sort}>
               {SORT_LABELS[sort]}
             </option>

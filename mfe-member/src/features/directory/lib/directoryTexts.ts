@@ -1,4 +1,5 @@
 import type { DirectorySort } from '@altmed/contracts/web';
+import type { LocationStatus } from '../hooks/useCurrentPosition';
 
 /** 86000 → "86,000". */
 const thousands = (count: number) => count.toLocaleString('en-US');
@@ -26,6 +27,36 @@ export const DirectoryTexts = {
   emptyTitle: 'No providers match your search',
   emptyMessage: 'Try fewer filters, another city, or the start of a name.',
   matches: (total: number) => `${thousands(total)} ${total === 1 ? 'provider matches' : 'providers match'} your search`,
+  /** "12 providers match within 25 miles of 78704" (or "of your location"). */
+  matchesNear: (total: number, radius: number, place: string) =>
+    `${thousands(total)} ${total === 1 ? 'provider matches' : 'providers match'} within ${radius} miles of ${place}`,
+  /** Providers that match everything but have no known practice ZIP code, so no distance. */
+  leftOut: (count: number) =>
+    count === 1
+      ? 'One more provider matches but has no known location, so it is not listed.'
+      : `${thousands(count)} more providers match but have no known location, so they are not listed.`,
+  emptyMessageNear: 'Try a larger radius, fewer filters, or another ZIP code.',
+  placeRefusedTitle: 'Check the ZIP code',
+  placeRefusedMessage: 'Correct it beside the search, or empty it to search everywhere.',
+  near: 'Near',
+  zip: 'ZIP code',
+  zipPlaceholder: 'e.g. 78704',
+  radius: 'Within',
+  radiusOption: (miles: number) => `${miles} miles`,
+  yourLocation: 'your location',
+  searchingNear: 'Searching near',
+  nearYourLocation: 'Your location',
+  useZipInstead: 'Use a ZIP code instead',
+  useMyLocation: 'Use my location',
+  /** Said beside the location button while and after the browser is asked for the position. */
+  locationStatus: {
+    idle: '',
+    locating: 'Finding your location…',
+    denied: 'Your browser did not share your location. Enter a ZIP code instead.',
+    timeout: 'Finding your location took too long. Try again, or enter a ZIP code.',
+    unavailable: 'Your location could not be found. Enter a ZIP code instead.',
+    unsupported: 'This browser cannot share your location. Enter a ZIP code instead.',
+  } satisfies Record<LocationStatus, string>,
   pageOf: (page: number, pages: number) => `Page ${thousands(page)} of ${thousands(pages)}`,
   /** How many providers a filter choice holds, beside it. */
   choiceCount: (count: number) => `(${thousands(count)})`,

@@ -1,5 +1,6 @@
 import { PROFILE_REVIEWS_LOADED, type Provider, type Review } from '@altmed/contracts/web';
 import { ApiError, apiCall, DefaultErrors } from '@altmed/web-kit';
+import { appendPlace, type SearchPlace } from '../../../lib/searchPlace';
 
 /**
  * The public profile: the provider record with its reviewStats and newest reviews. `latitude` and
@@ -8,13 +9,25 @@ import { ApiError, apiCall, DefaultErrors } from '@altmed/web-kit';
  */
 export type PublicProvider = Provider & { latitude?: number; longitude?: number };
 
-/** GET /api/provider-info/{id} with the viewer's token. Null when there is no such provider to show (404, or an empty answer). */
-export async function fetchProviderProfile(id: string, token: string | null, signal?: AbortSignal): Promise<PublicProvider | null> {
+/** A profile as the page shows it: the provider, and how far the practice is from the place the member searched near (when known). */
+export interface PublicProfile {
+  provider: PublicProvider;
+  distanceMiles?: number;
+}
+
+/**
+ * GET /api/provider-info/{id}[?near=…|?lat=…&lng=…] with the viewer's token. Null when there is no
+ * such provider to show (404, or an empty answer). A place the API refuses (a ZIP code it does not
+ * know, in a link edited by hand) only costs the distance.
+ */
+export async function fetchProviderProfile(id: string, place: SearchPlace, token: string | null, signal?: AbortSignal): Promise<PublicProfile | null> {
+  const query = appendPlace(new URLSearchParams(), place);
   try {
-    const reply = await apiCall('GET /provider-info/:id', { params: { id }, token, defaultError: DefaultErrors.fetchProvider, signal });
-    return reply?.provider ?? null;
+    const reply = await apiCall('GET /provider-info/:id', { params: { id }, query, token, defaultError: DefaultErrors.fetchProvider, signal });
+    return reply?.provider ? { provider: reply.provider, distanceMiles: reply.distanceMiles } : null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof ApiError && error.status === 400 && query.size > 0) return fetchProviderProfile(id, {}, token, signal);
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { theme } from '@altmed/web-kit';
+import { PinIcon } from '../../../components/PinIcon';
 import { ProfileTexts } from '../lib/profileTexts';
 
 const Card = styled.div`
@@ -27,15 +28,6 @@ const Note = styled.span`
   color: ${theme.colors.textMuted};
   font-size: 14px;
 `;
-
-function PinIcon() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
-      <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
-      <circle cx="12" cy="9.5" r="2.5" />
-    </svg>
-  );
-}
 
 /** Stands in for the map (no coordinates, or the tiles did not load): the address as text. */
 export function AddressCard({ address }: { address: string }) {

@@ -1,6 +1,8 @@
 import styled from 'styled-components';
 import { formatDate, isAdminUser, theme, useSession } from '@altmed/web-kit';
+import { PinIcon } from '../../../components/PinIcon';
 import { CompareToggle } from '../../../components/CompareToggle';
+import { milesAmount } from '../../../lib/searchPlace';
 import type { PublicProvider } from '../api/providerProfile';
 import { ProfileTexts } from '../lib/profileTexts';
 import { providerAddress } from '../lib/providerDetails';
@@ -54,6 +56,20 @@ const Subtitle = styled.p`
   color: ${theme.colors.textMuted};
 `;
 
+const Distance = styled.p`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  justify-self: start;
+  color: ${theme.colors.text};
+  font-weight: 600;
+  svg {
+    width: 16px;
+    height: 16px;
+    color: ${theme.colors.primary};
+  }
+`;
+
 function CheckBadgeIcon() {
   return (
     <svg
@@ -72,8 +88,8 @@ function CheckBadgeIcon() {
   );
 }
 
-/** Name, when the provider was verified, practice and address, and the contact buttons. */
-export function ProfileHeader({ provider }: { provider: PublicProvider }) {
+/** Name, when the provider was verified, practice and address (and how far it is, from a search near a place), and the contact buttons. */
+export function ProfileHeader({ provider, distanceMiles }: { provider: PublicProvider; distanceMiles?: number }) {
   const verifiedOn = provider.verifiedAt ? formatDate(provider.verifiedAt) : null;
   const { user } = useSession();
   // Members and admins compare providers; a provider viewing a profile does not.
@@ -89,6 +105,12 @@ export function ProfileHeader({ provider }: { provider: PublicProvider }) {
           </Verified>
         ) : null}
         <Subtitle>{[provider.practiceName, providerAddress(provider)].filter(Boolean).join(' · ')}</Subtitle>
+        {distanceMiles === undefined ? null : (
+          <Distance>
+            <PinIcon />
+            {ProfileTexts.distanceAway(milesAmount(distanceMiles))}
+          </Distance>
+        )}
       </Identity>
       <Actions>
         <ContactActions providerId={provider._id} email={provider.email} />

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Review } from '@altmed/contracts/web';
+import { PlaceMessages, type Review } from '@altmed/contracts/web';
 import { createSessionStore } from '@altmed/web-kit';
 import { setupTestServer, type TestRoute } from '@altmed/web-kit/src/testing/httpFetch';
 import { renderAtPath } from '@altmed/web-kit/src/testing/renderAtPath';
 import { StandaloneRoutes } from '../../../app/StandaloneRoutes';
+import { compareStorageKey } from '../../../lib/compareTray';
 import type { PublicProvider } from '../api/providerProfile';
 
 const server = setupTestServer();
@@ -298,5 +299,37 @@ describe('provider profile page', () => {
     await waitFor(() => expect(server.requests.some((request) => request.method === 'DELETE' && request.answered)).toBe(true));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true'));
     expect(screen.getByRole('button', { name: 'Saved' })).toBeEnabled();
+  });
+
+  describe('opened from a search near a place', () => {
+    const ids = ['11111111-0000-4000-8000-000000000000', '22222222-0000-4000-8000-000000000000'];
+
+    it('shows how far the practice is from the ZIP code, asked for with it, and compares from the same ZIP code', async () => {
+      localStorage.setItem(compareStorageKey('u1'), JSON.stringify(ids.map((id, index) => ({ id, name: `Dr. Number ${index + 1}` }))));
+      server.setRoutes([{ ...profileRoute(provider()), query: { near: '78704' }, body: { provider: provider(), distanceMiles: 3.2 } }]);
+      renderAt('/provider-profile/p1?near=78704');
+      await screen.findByRole('heading', { level: 1, name: 'Dr. Mara Quinn' });
+      expect(profileRequests()).toEqual([expect.objectContaining({ url: '/api/provider-info/p1?near=78704' })]);
+      expect(screen.getByText('3.2 mi away')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Compare (2)' })).toHaveAttribute('href', `/compare?ids=${ids.join(',')}&zip=78704`);
+    });
+
+    it('measures from the member’s rounded position as the directory sent it', async () => {
+      server.setRoutes([{ ...profileRoute(provider()), query: { lat: '30.27', lng: '-97.74' }, body: { provider: provider(), distanceMiles: 812.6 } }]);
+      renderAt('/provider-profile/p1?lat=30.27&lng=-97.74');
+      expect(await screen.findByText('812.6 mi away')).toBeInTheDocument();
+      expect(profileRequests()).toEqual([expect.objectContaining({ url: '/api/provider-info/p1?lat=30.27&lng=-97.74' })]);
+    });
+
+    it('shows the profile without a distance when the API refuses the place (a link edited by hand)', async () => {
+      server.setRoutes([
+        { method: 'GET', path: '/api/provider-info/p1', query: { near: '00000' }, status: 400, body: { message: PlaceMessages.zipUnknown } },
+        profileRoute(provider()),
+      ]);
+      renderAt('/provider-profile/p1?near=00000');
+      await screen.findByRole('heading', { level: 1, name: 'Dr. Mara Quinn' });
+      expect(profileRequests().map((request) => request.url)).toEqual(['/api/provider-info/p1?near=00000', '/api/provider-info/p1']);
+      expect(screen.queryByText(/mi away$/)).not.toBeInTheDocument();
+    });
   });
 });

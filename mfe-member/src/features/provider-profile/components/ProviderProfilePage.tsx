@@ -1,11 +1,15 @@
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button, ErrorFallback, PageContainer, RouteGuard, Spinner } from '@altmed/web-kit';
+import { placeFromParams } from '../../../lib/searchPlace';
 import { useProviderProfile } from '../hooks/useProviderProfile';
 import { ProfileTexts } from '../lib/profileTexts';
 import { ProviderProfileView } from './ProviderProfileView';
 
 function ProviderProfile({ providerId }: { providerId: string }) {
-  const profile = useProviderProfile(providerId);
+  // Opened from a search near a place, the link says which: the profile shows the distance.
+  const [params] = useSearchParams();
+  const place = placeFromParams(params);
+  const profile = useProviderProfile(providerId, place);
   const navigate = useNavigate();
 
   if (profile.isPending || (profile.isError && profile.isFetching)) {
@@ -33,7 +37,7 @@ function ProviderProfile({ providerId }: { providerId: string }) {
       </PageContainer>
     );
   }
-  return <ProviderProfileView provider={profile.data} />;
+  return <ProviderProfileView provider={profile.data.provider} distanceMiles={profile.data.distanceMiles} zip={place.near} />;
 }
 
 /** The public provider profile (SPEC §2), mounted on /provider-profile/:providerId, for any logged-in user. */

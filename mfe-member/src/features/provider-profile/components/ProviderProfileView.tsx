@@ -35,15 +35,23 @@ const About = styled.p`
   overflow-wrap: anywhere;
 `;
 
+export interface ProviderProfileViewProps {
+  provider: PublicProvider;
+  /** Miles from the place the member searched near, when the profile was opened from such a search. */
+  distanceMiles?: number;
+  /** The ZIP code searched near, for the comparison the tray opens. */
+  zip?: string;
+}
+
 /** The loaded profile (SPEC §2). */
-export function ProviderProfileView({ provider }: { provider: PublicProvider }) {
+export function ProviderProfileView({ provider, distanceMiles, zip }: ProviderProfileViewProps) {
   const { user } = useSession();
   // Members write reviews; providers and admins only read them.
   const isMember = user?.role === 'user';
   return (
     <PageContainer>
       <ProfileHero provider={provider} />
-      <ProfileHeader provider={provider} />
+      <ProfileHeader provider={provider} distanceMiles={distanceMiles} />
       <Layout>
         <Column>
           <ProfileSection title="About">
@@ -62,7 +70,7 @@ export function ProviderProfileView({ provider }: { provider: PublicProvider }) 
           <AdvertisementPlaceholder />
         </Column>
       </Layout>
-      <CompareTray />
+      <CompareTray zip={zip} />
     </PageContainer>
   );
 }

@@ -10,6 +10,8 @@ export const ProfileTexts = {
   officePhotoMissing: 'Office Photo Not Available',
   allPhotos: 'All Photos (0)',
   verifiedOn: (date: string) => `Verified on ${date}`,
+  /** From the place the member searched near: "3.2 mi away". */
+  distanceAway: (miles: string) => `${miles} mi away`,
   emailUnavailable: 'This provider’s email address is not shared on the profile.',
   readAllReviews: 'Read All Reviews',
   reviewsTitle: 'Patient Reviews',
