@@ -98,6 +98,8 @@ describe('a kept read model', () => {
     brokers.push(broker);
     kept.subscribe(broker);
     await broker.start();
+    // start() answers once the broker is connecting; the tests publish at once, so wait for the publishing channel too.
+    await broker.publishingReady();
     return broker;
   }
 
