@@ -365,7 +365,9 @@ describe('users management', () => {
     expect(await status('/users/me')).toBe(401);
     // Other services ask identity again once their account-status cache (30 s at most) has expired.
     await eventually(async () => (await status('/saved-providers')) === 401, 40_000, 'Expected the blocked member’s token refused everywhere');
-    await expect(apiLogin(member.user.email, member.password)).rejects.toThrow('answered 401');
+    // The right password of a blocked account is told that it is blocked (403); a wrong one still gets 401.
+    await expect(apiLogin(member.user.email, member.password)).rejects.toThrow('answered 403');
+    await expect(apiLogin(member.user.email, `${member.password}-wrong`)).rejects.toThrow('answered 401');
 
     await page.getByRole('button', { name: 'Unblock member' }).click();
     await page.getByText(/^Unblocked by .+ on /).waitFor();
