@@ -1,6 +1,6 @@
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
-import { codes, lookup } from 'zipcodes';
+import { codes } from 'zipcodes';
 import { PlaceMessages, type PlaceQuery } from '@altmed/contracts';
 import { badRequest } from '@altmed/service-kit';
 
@@ -18,10 +18,9 @@ export interface Coordinates {
  * no key. Null for anything that is not a known 5-digit US ZIP (a provider's ZIP is free text of at most 5 characters).
  */
 export function zipCoordinates(zip: string): Coordinates | null {
-  if (!/^\d{5}$/.test(zip)) return null;
-  const place = lookup(zip);
-  if (!place || place.country !== 'US' || !Number.isFinite(place.latitude) || !Number.isFinite(place.longitude)) return null;
-  return { latitude: place.latitude, longitude: place.longitude };
+  const table = usZipTable();
+  const id = table.idOf(zip);
+  return id === -1 ? null : table.coordinatesOf(id);
 }
 
 /**
