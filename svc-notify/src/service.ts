@@ -5,7 +5,8 @@ import { adminInvitationConsumer } from './admin-invitation/admin-invited.handle
 import { passwordResetConsumer } from './password-reset/user-password-reset-requested.handler';
 import { providerStatusConsumer } from './provider-status/provider-status-changed.handler';
 import { providerEmailsRouter } from './providers/provider-emails.routes';
-import { providerRegisteredConsumer, type ProviderEmailDeps } from './providers/provider-registered.handler';
+import type { ProviderEmailDeps } from './providers/provider-emails.domain';
+import { providerRegisteredConsumer } from './providers/provider-registered.handler';
 import { subscriptionConsumer } from './subscription/membership-activated.handler';
 import { membershipReminderConsumer } from './subscription/membership-reminder-due.handler';
 import { refundEmailConsumer } from './subscription/payment-refunded.handler';

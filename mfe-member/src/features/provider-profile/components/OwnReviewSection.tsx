@@ -7,7 +7,7 @@ import { useOwnReview } from '../hooks/useOwnReview';
 import { OwnReviewTexts } from '../lib/ownReviewTexts';
 import { ProfileSection } from './ProfileSection';
 import { ReviewForm, type ReviewDraft } from './ReviewForm';
-import { StarRating } from '../../../components/StarRating';
+import { ReviewRatings } from './ReviewRatings';
 
 const Body = styled.div`
   display: grid;
@@ -37,19 +37,6 @@ const Pill = styled.span<{ $state: ReviewState }>`
   font-weight: 600;
   background: ${(p) => stateColors[p.$state].bg};
   color: ${(p) => stateColors[p.$state].fg};
-`;
-
-const Ratings = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px 18px;
-  font-size: 14px;
-  color: ${theme.colors.textMuted};
-  span {
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
-  }
 `;
 
 const Row = styled.div`
@@ -92,14 +79,7 @@ function OwnReviewView({ review, onEdit, onDeleted }: { review: OwnReview; onEdi
         </Muted>
       </Row>
       <Muted>{OwnReviewTexts.stateNote[review.status]}</Muted>
-      <Ratings>
-        <span>
-          {OwnReviewTexts.satisfaction} <StarRating rating={review.satisfactionRating} size={15} />
-        </span>
-        <span>
-          {OwnReviewTexts.efficacy} <StarRating rating={review.efficacyRating} size={15} />
-        </span>
-      </Ratings>
+      <ReviewRatings satisfaction={review.satisfactionRating} efficacy={review.efficacyRating} />
       <Text>{review.reviewText}</Text>
       {problem ? <Problem role="alert">{problem}</Problem> : null}
       {confirming ? (

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { Review } from '@altmed/contracts/web';
 import { formatDate, theme } from '@altmed/web-kit';
-import { StarRating } from '../../../components/StarRating';
+import { ReviewRatings } from './ReviewRatings';
 
 const List = styled.ul`
   list-style: none;
@@ -32,19 +32,6 @@ const ItemHead = styled.div`
   }
 `;
 
-const Ratings = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px 18px;
-  font-size: 14px;
-  color: ${theme.colors.textMuted};
-  span {
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
-  }
-`;
-
 function ReviewItem({ review }: { review: Review }) {
   const date = review.createdAt ? formatDate(review.createdAt) : null;
   return (
@@ -53,18 +40,7 @@ function ReviewItem({ review }: { review: Review }) {
         <strong>{review.clientName || 'Anonymous patient'}</strong>
         {date ? <time dateTime={review.createdAt}>{date}</time> : null}
       </ItemHead>
-      <Ratings>
-        {typeof review.satisfactionRating === 'number' ? (
-          <span>
-            Satisfaction <StarRating rating={review.satisfactionRating} size={15} />
-          </span>
-        ) : null}
-        {typeof review.efficacyRating === 'number' ? (
-          <span>
-            Efficacy <StarRating rating={review.efficacyRating} size={15} />
-          </span>
-        ) : null}
-      </Ratings>
+      <ReviewRatings satisfaction={review.satisfactionRating} efficacy={review.efficacyRating} />
       {review.reviewText ? <p>{review.reviewText}</p> : null}
     </Item>
   );

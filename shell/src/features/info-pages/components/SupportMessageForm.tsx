@@ -3,22 +3,9 @@ import styled from 'styled-components';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_TOPIC_LABELS, SUPPORT_TOPICS } from '@altmed/contracts/web';
 import { Button, SelectField, TextAreaField, TextField, theme, useSession } from '@altmed/web-kit';
 import { FormAlert } from '../../../components/FormAlert';
+import { FieldPair, FormStack } from '../../../components/FormLayout';
 import { sendSupportMessage, SupportErrors } from '../api/support';
 import { readSupportForm, supportFields, supportFormFor, type SupportField, type SupportForm, type SupportFormErrors } from '../lib/supportRules';
-
-const Form = styled.form`
-  display: grid;
-  gap: 16px;
-`;
-
-const Pair = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 16px;
-  ${theme.mobile} {
-    grid-template-columns: 1fr;
-  }
-`;
 
 const Actions = styled.div`
   display: flex;
@@ -98,9 +85,9 @@ export function SupportMessageForm() {
 
   const length = form.message.trim().length;
   return (
-    <Form onSubmit={(event) => void submit(event)} noValidate aria-label="Send us a message">
+    <FormStack onSubmit={(event) => void submit(event)} noValidate aria-label="Send us a message">
       {failure ? <FormAlert key={failure}>{failure}</FormAlert> : null}
-      <Pair>
+      <FieldPair>
         <TextField
           id={idOf('name')}
           label="Name"
@@ -120,7 +107,7 @@ export function SupportMessageForm() {
           onChange={(e) => set('email')(e.target.value)}
           error={errors.email}
         />
-      </Pair>
+      </FieldPair>
       <SelectField id={idOf('topic')} label="Topic" name="topic" value={form.topic} onChange={(e) => set('topic')(e.target.value)} error={errors.topic}>
         <option value="">Choose a topic</option>
         {SUPPORT_TOPICS.map((topic) => (
@@ -144,6 +131,6 @@ export function SupportMessageForm() {
           {sending ? 'Sending...' : 'Send message'}
         </Button>
       </Actions>
-    </Form>
+    </FormStack>
   );
 }

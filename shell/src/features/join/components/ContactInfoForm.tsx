@@ -3,22 +3,9 @@ import styled from 'styled-components';
 import { AREAS_OF_INTEREST, type AreaOfInterest } from '@altmed/contracts/web';
 import { Button, TextField, theme, useSession } from '@altmed/web-kit';
 import { FormAlert } from '../../../components/FormAlert';
+import { FieldPair, FormStack } from '../../../components/FormLayout';
 import { emptyContactForm, firstContactError, type ContactForm } from '../lib/contactRules';
 import { logInOrSignUp } from '../lib/logInOrSignUp';
-
-const Form = styled.form`
-  display: grid;
-  gap: 16px;
-`;
-
-const Pair = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 16px;
-  ${theme.mobile} {
-    grid-template-columns: 1fr;
-  }
-`;
 
 const Fieldset = styled.fieldset`
   border: none;
@@ -121,12 +108,12 @@ export function ContactInfoForm({ onDone, secondaryAction, submitLabel = 'Contin
   };
 
   return (
-    <Form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Contact Information">
+    <FormStack onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Contact Information">
       {error ? <FormAlert key={error}>{error}</FormAlert> : null}
-      <Pair>
+      <FieldPair>
         <TextField label="First Name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName')(e.target.value)} />
         <TextField label="Last Name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName')(e.target.value)} />
-      </Pair>
+      </FieldPair>
       <TextField label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.target.value)} />
       <TextField
         label="Password"
@@ -186,6 +173,6 @@ export function ContactInfoForm({ onDone, secondaryAction, submitLabel = 'Contin
           {busy ? 'Please wait...' : submitLabel}
         </Button>
       </div>
-    </Form>
+    </FormStack>
   );
 }
