@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@altmed/local-stack/src/testing';
-import { launchBrowser, openPage, screenshot, url } from '../support/browser';
+import { screenshot, url } from '../support/browser';
+import { page, useBrowser, usePagePerTest } from '../support/browser-per-file';
 
 /** The test run's Jaeger (tools/src/monitoring/jaeger.ts), where every unit of the site sends its spans. */
 const JAEGER_URL = process.env.JAEGER_URL ?? 'http://127.0.0.1:16686';
@@ -45,17 +45,7 @@ const servicesOf = (trace: JaegerTrace) => new Set(trace.spans.map((span) => tra
 const operationsOf = (trace: JaegerTrace, service: string) =>
   trace.spans.filter((span) => trace.processes[span.processID]?.serviceName === service).map((span) => span.operationName);
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page } = await openPage(browser));
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+usePagePerTest(useBrowser());
 
 it('follows one sign-up through the browser as one trace: the gateway, svc-identity, the relay and RabbitMQ, svc-notify and its SMTP send', async () => {
   await page.goto(url('/'));
