@@ -1,3 +1,4 @@
+import 'leaflet/dist/leaflet.css';
 import { useMemo } from 'react';
 import { TileLayer } from 'react-leaflet';
 
@@ -5,8 +6,8 @@ const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 /**
- * OpenStreetMap's tiles, for the site's Leaflet maps (only ever in a chunk loaded when a map is
- * shown). The gateway's CSP lets them in as images (CSP_MAP_TILE_ORIGINS).
+ * OpenStreetMap's tiles, and Leaflet's styles, for the site's maps (only ever in a chunk loaded when
+ * a map is shown). The gateway's CSP lets the tiles in as images (CSP_MAP_TILE_ORIGINS).
  */
 export function OpenStreetMapTiles({ onTilesFailed }: { onTilesFailed: () => void }) {
   const tileEvents = useMemo(() => ({ tileerror: onTilesFailed }), [onTilesFailed]);

@@ -1,4 +1,3 @@
-import 'leaflet/dist/leaflet.css';
 import { divIcon, latLngBounds } from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';

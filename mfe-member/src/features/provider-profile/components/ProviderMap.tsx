@@ -1,4 +1,3 @@
-import 'leaflet/dist/leaflet.css';
 import { useMemo } from 'react';
 import { CircleMarker, MapContainer } from 'react-leaflet';
 import { theme } from '@altmed/web-kit';
