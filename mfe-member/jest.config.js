@@ -8,7 +8,7 @@ module.exports = {
   ...base,
   moduleNameMapper: {
     ...base.moduleNameMapper,
-    // Leaflet's stylesheet, imported by the profile map, means nothing to jsdom.
+    // Leaflet's stylesheet, imported by the maps, means nothing to jsdom.
     '\\.css$': require.resolve('@altmed/web-build/jest.file-stub.js'),
   },
   // react-leaflet ships ES modules only: compile it like the app's own code.

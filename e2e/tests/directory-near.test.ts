@@ -7,7 +7,8 @@ import { useBrowser, usePagePerTest } from '../support/browser-per-file';
  * "Near me" in the directory (issue 34) in Chromium against the running site: a member searches
  * near a ZIP code and within a radius, reads the distances nearest first, widens the radius and sees
  * the counts follow, opens a profile that says how far it is; the location button with the position
- * granted and refused; a ZIP code that is not 5 digits, and one the API does not know.
+ * granted and refused; a ZIP code that is not 5 digits, and one the API does not know; the
+ * results on a map.
  */
 const chromium = useBrowser();
 const tab = usePagePerTest(chromium);
@@ -96,6 +97,40 @@ describe('directory near a place', () => {
     expect(await page.getByLabel('Within').inputValue()).toBe('50');
     await page.goBack();
     await page.getByText('2 providers match within 25 miles of 05401').waitFor();
+  });
+
+  it('shows the page’s providers on the map when asked, markers and list staying when the tiles cannot load', async () => {
+    await storeSession(tab.session.context, member.token, member.user);
+    // The scripts the page downloads, and whether each holds Leaflet.
+    const scripts: Promise<boolean>[] = [];
+    page.on('response', (response) => {
+      if (/\.js$/.test(response.url())) scripts.push(response.text().then((body) => body.includes('leaflet-container')));
+    });
+    const leafletLoaded = async () => (await Promise.all(scripts)).some(Boolean);
+    await page.goto(url(`/providers?${townSearch}&near=05401&radius=50`));
+    await page.getByText('3 providers match within 50 miles of 05401').waitFor();
+    await page.waitForLoadState('networkidle');
+    // Leaflet is not part of the directory's page until the map is asked for.
+    expect(await leafletLoaded()).toBe(false);
+
+    await page.getByRole('button', { name: 'Show map' }).click();
+    const map = page.getByRole('region', { name: 'Map of this page’s providers' });
+    // One marker per practice, named by its provider; the one with no known ZIP is not listed near a place at all.
+    for (const key of ['burlington', 'winooski', 'montpelier'] as const) await map.getByRole('button', { name: providers[key].name }).waitFor();
+    expect(await leafletLoaded()).toBe(true);
+    // This machine has no internet: OpenStreetMap's tiles fail, the markers and the list stay.
+    await page.getByText('The map’s background could not be loaded; the markers still show where the providers are.').waitFor();
+    expect(await resultNames()).toEqual([providers.burlington.name, providers.winooski.name, providers.montpelier.name]);
+    await page.screenshot({ path: '/tmp/directory-map-05401.png', fullPage: true });
+    await screenshot(page, 'directory-map-1280', true);
+
+    // The keyboard reaches a marker, and Enter opens the profile link it holds.
+    await map.getByRole('button', { name: providers.montpelier.name }).focus();
+    await page.keyboard.press('Enter');
+    await map.getByRole('link', { name: providers.montpelier.name }).click();
+    await page.getByRole('heading', { level: 1, name: providers.montpelier.name }).waitFor();
+    expect(new URL(page.url()).searchParams.get('near')).toBe('05401');
+    await page.getByText(/ mi away$/).waitFor();
   });
 
   it('catches a ZIP code that is not 5 digits, and shows beside the field one the API does not know', async () => {

@@ -455,7 +455,7 @@ export const API_ROUTES = {
     operationId: 'searchDirectory',
     summary: 'Members’ directory of approved providers (others get the count only)',
     description:
-      'Searches the approved providers by words, areas, state and city. Members with an active membership and admins get the page of providers; everyone else gets how many match.',
+      'Searches the approved providers by words, areas, state and city, and near a ZIP code or a rounded position within a radius (nearest first, each card with its distance). Each card carries its practice ZIP’s centre (`point`) for the results’ map. Members with an active membership and admins get the page of providers; everyone else gets how many match.',
     query: directoryQuerySchema,
     responses: { 200: directoryResponseSchema },
   },

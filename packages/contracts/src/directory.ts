@@ -101,6 +101,8 @@ export const directoryProviderSchema = z.object({
   verifiedAt: z.string().optional(),
   /** Near a place: great-circle miles from it to the practice's ZIP, to one decimal. */
   distanceMiles: z.number().optional(),
+  /** Where the practice's ZIP code is (its centre, to 3 decimals), for the results' map; none when the ZIP is not a known US ZIP. */
+  point: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
 });
 export type DirectoryProvider = z.infer<typeof directoryProviderSchema>;
 

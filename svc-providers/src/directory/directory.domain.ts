@@ -8,7 +8,7 @@ import {
   type DirectoryResponse,
   type DirectorySearch,
 } from '@altmed/contracts';
-import { originOf, roundedMiles } from '../places/zip-places';
+import { originOf, roundedMiles, usZipTable, type Coordinates } from '../places/zip-places';
 import { isListed, type ProviderModel } from '../providers/provider.model';
 import { savedIdsOf, type SavedProvidersDeps } from '../saved/saved-providers.domain';
 import { searchEntryOf, type SearchEntry } from '../search/provider-search-index';
@@ -21,7 +21,18 @@ export interface DirectoryDeps {
   search: ProviderSearch;
 }
 
+/** A coordinate to 3 decimals (about 100 metres): enough to place a ZIP code's centre on the results' map. */
+const roundedDegrees = (degrees: number) => Math.round(degrees * 1000) / 1000;
+
+/** Where the card's marker goes: its practice ZIP's centre, rounded; undefined when the ZIP is not a known US ZIP. */
+function pointOf(entry: SearchEntry): Coordinates | undefined {
+  if (entry.zipId === -1) return undefined;
+  const { latitude, longitude } = usZipTable().coordinatesOf(entry.zipId);
+  return { latitude: roundedDegrees(latitude), longitude: roundedDegrees(longitude) };
+}
+
 export async function toDirectoryProvider(storage: UploadStorage, entry: SearchEntry, miles?: number): Promise<DirectoryProvider> {
+  const point = pointOf(entry);
   return {
     _id: entry.id,
     providerName: entry.providerName,
@@ -34,6 +45,7 @@ export async function toDirectoryProvider(storage: UploadStorage, entry: SearchE
     averageRating: entry.averageRating,
     ...(Number.isNaN(entry.verifiedAt) ? {} : { verifiedAt: new Date(entry.verifiedAt).toISOString() }),
     ...(miles === undefined ? {} : { distanceMiles: roundedMiles(miles) }),
+    ...(point ? { point } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { lookup } from 'zipcodes';
 import type { DirectoryProvider, DirectoryResponse, SavedProvidersResponse } from '@altmed/contracts';
 import { eventually, withDatabase } from '@altmed/local-stack/src/testing';
 import { greatCircleMiles } from '../test/great-circle';
@@ -296,6 +297,22 @@ describe('GET /directory/providers', () => {
       expect(keysOf(found(await search('?near=97201&q=chen', paying).expect(200)).providers)).toEqual(['liam']);
     });
 
+    it('gives each card its practice ZIP’s centre to 3 decimals, for the map', async () => {
+      const result = found(await search('?near=78704&radius=100', paying).expect(200));
+      const centre = (zip: string) => {
+        const place = lookup(zip)!;
+        return { latitude: Math.round(place.latitude * 1000) / 1000, longitude: Math.round(place.longitude * 1000) / 1000 };
+      };
+      expect(result.providers.map((card) => [keysOf([card])[0], card.point])).toEqual([
+        ['maya', centre('78704')],
+        ['ava', centre('78750')],
+      ]);
+      // Without a place too: the map shows any page.
+      const portland = found(await search('?state=OR', paying).expect(200)).providers[0]!;
+      expect(portland.point).toEqual(centre('97201'));
+      expect(portland.distanceMiles).toBeUndefined();
+    });
+
     it('measures from a rounded position as from a ZIP code', async () => {
       const result = found(await search('?lat=30.27&lng=-97.74&radius=25', paying).expect(200));
       expect(keysOf(result.providers)).toEqual(['maya', 'ava']);
@@ -309,8 +326,10 @@ describe('GET /directory/providers', () => {
         await eventually(async () => found(await search('?near=78704&radius=25', paying)).withoutDistance === 1, 10_000, 'the index did not read the new ZIP');
         const result = found(await search('?near=78704&radius=25', paying).expect(200));
         expect(keysOf(result.providers)).toEqual(['maya']);
-        // Without a place, nothing is left out.
-        expect(keysOf(found(await search('?state=TX&sort=name', paying).expect(200)).providers)).toEqual(['ava', 'maya']);
+        // Without a place, nothing is left out; the card without a known ZIP has no point (no marker).
+        const texans = found(await search('?state=TX&sort=name', paying).expect(200)).providers;
+        expect(keysOf(texans)).toEqual(['ava', 'maya']);
+        expect(texans.map((card) => card.point === undefined)).toEqual([true, false]);
       } finally {
         await setZip('ava', '78750');
         await eventually(async () => found(await search('?near=78704&radius=25', paying)).withoutDistance === 0, 10_000, 'the index did not read the ZIP back');

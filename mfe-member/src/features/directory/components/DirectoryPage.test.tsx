@@ -337,3 +337,76 @@ describe('directory near a place', () => {
     expect(getCurrentPosition).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('the results’ map', () => {
+  const austin = { latitude: 30.243, longitude: -97.768 };
+  const mapPage = () =>
+    answer({
+      providers: [
+        card({ distanceMiles: 0, point: austin }),
+        card({ _id: 'p2', providerName: 'Dr. Ava Brooks', distanceMiles: 0, point: austin }),
+        card({ _id: 'p3', providerName: 'Dr. Liam Chen', city: 'Round Rock', distanceMiles: 17.4, point: { latitude: 30.508, longitude: -97.679 } }),
+        card({ _id: 'p4', providerName: 'Dr. Noah Reyes', distanceMiles: undefined }),
+      ],
+      total: 4,
+    });
+  const mapRegion = () => screen.getByRole('region', { name: 'Map of this page’s providers' });
+
+  it('shows the page’s providers as markers only when asked, named by the providers there and opening their profiles, the list staying', async () => {
+    server.setRoutes([mapPage()]);
+    const { container } = renderAs('/providers?near=78704');
+    await screen.findByText('4 providers match within 25 miles of 78704');
+    const toggle = screen.getByRole('button', { name: 'Show map' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(container.querySelector('.leaflet-container')).toBeNull();
+
+    fireEvent.click(toggle);
+    const region = mapRegion();
+    // One marker per place, a button named by the providers practising there.
+    const together = await within(region).findByRole('button', { name: 'Dr. Maya Patel, Dr. Ava Brooks' });
+    expect(together).toHaveTextContent('2');
+    expect(within(region).getByRole('button', { name: 'Dr. Liam Chen' })).toBeInTheDocument();
+    expect(container.querySelectorAll('.leaflet-marker-icon')).toHaveLength(2);
+    expect(screen.getByText('One provider on this page has no known location and is not on the map.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide map' })).toHaveAttribute('aria-expanded', 'true');
+    // The list is still every result, the one without a marker too.
+    expect(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('heading', { level: 3 })).toHaveLength(4);
+
+    // A marker, pressed with the keyboard (Leaflet clicks it on Enter), opens its providers' profiles, with the place searched from.
+    fireEvent.click(together);
+    const maya = await within(region).findByRole('link', { name: 'Dr. Maya Patel' });
+    expect(maya).toHaveAttribute('href', '/provider-profile/p1?near=78704');
+    expect(within(region).getByRole('link', { name: 'Dr. Ava Brooks' })).toHaveAttribute('href', '/provider-profile/p2?near=78704');
+    expect(within(region).getAllByText(/0 mi$/)).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Hide map' }));
+    expect(container.querySelector('.leaflet-container')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('heading', { level: 3 })).toHaveLength(4);
+  });
+
+  it('keeps the markers and the list when the map’s tiles cannot load, and says why the map is blank', async () => {
+    server.setRoutes([mapPage()]);
+    const { container } = renderAs('/providers?near=78704');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show map' }));
+    await waitFor(() => expect(container.querySelector('img.leaflet-tile')).not.toBeNull());
+    expect(container.querySelector('img.leaflet-tile')!.getAttribute('src')).toMatch(/^https:\/\/tile\.openstreetmap\.org\/\d+\/\d+\/\d+\.png$/);
+
+    fireEvent.error(container.querySelector('img.leaflet-tile')!);
+    expect(await screen.findByText('The map’s background could not be loaded; the markers still show where the providers are.')).toBeInTheDocument();
+    expect(within(mapRegion()).getByRole('button', { name: 'Dr. Liam Chen' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('heading', { level: 3 })).toHaveLength(4);
+  });
+
+  it('keeps the map open while the member pages through the results', async () => {
+    server.setRoutes([{ ...mapPage(), body: { ...(mapPage().body as DirectoryResponse), total: 45, totalPages: 3 } }]);
+    const { location } = renderAs('/providers?near=78704');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show map' }));
+    await within(mapRegion()).findByRole('button', { name: 'Dr. Liam Chen' });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(location.search).toBe('?near=78704&radius=25&page=2'));
+    await waitFor(() => expect(lastQuery().get('page')).toBe('2'));
+    const region = await screen.findByRole('region', { name: 'Map of this page’s providers' });
+    expect(await within(region).findByRole('button', { name: 'Dr. Liam Chen' })).toBeInTheDocument();
+    await allAnswered();
+  });
+});

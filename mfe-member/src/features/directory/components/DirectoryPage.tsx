@@ -1,10 +1,12 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { hasPlace } from '@altmed/contracts/web';
+import { hasPlace, type DirectoryProvider } from '@altmed/contracts/web';
 import { Button, ErrorFallback, PageContainer, PageTitle, Spinner, theme, useSession } from '@altmed/web-kit';
 import { EmptyState } from '../../../components/EmptyState';
 import { CompareTray } from '../../../components/CompareTray';
+import { MapBoundary } from '../../../components/MapBoundary';
+import type { SearchPlace } from '../../../lib/searchPlace';
 import { isRefused, useDirectory } from '../hooks/useDirectory';
 import { filtersFromParams, isFiltered, isNearPosition, paramsFromFilters, placeOf, DEFAULT_FILTERS, type DirectoryFilters } from '../lib/directoryFilters';
 import { DirectoryTexts } from '../lib/directoryTexts';
@@ -23,12 +25,22 @@ const Layout = styled.div`
   }
 `;
 
+const ResultsMap = lazy(() => import('./ResultsMap'));
+
 const Results = styled.section`
   min-width: 0;
 `;
 
-const Count = styled.div`
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${theme.space(3)};
   margin-bottom: ${theme.space(4)};
+`;
+
+const Count = styled.div`
   color: ${theme.colors.textMuted};
   p:first-child {
     font-weight: 600;
@@ -51,14 +63,92 @@ const List = styled.ul`
   }
 `;
 
+/**
+ * Where the map goes, above the list: the same height whatever fills it. Its own stacking context
+ * keeps Leaflet's panes (z-index up to 1000) under the site's header; the markers are styled here.
+ */
+const MapSlot = styled.div`
+  isolation: isolate;
+  height: 360px;
+  margin-bottom: ${theme.space(2)};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  overflow: hidden;
+  background: ${theme.colors.surfaceMuted};
+  ${theme.mobile} {
+    height: 280px;
+  }
+  .results-map-marker {
+    display: grid;
+    place-items: center;
+    border: 3px solid ${theme.colors.primary};
+    border-radius: 50%;
+    background: ${theme.colors.accentBright};
+    color: ${theme.colors.text};
+    font-size: 13px;
+    font-weight: 700;
+    box-shadow: ${theme.shadows.sm};
+  }
+  .results-map-marker:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
+  .results-map-popup {
+    display: grid;
+    gap: 8px;
+    list-style: none;
+    padding: 0;
+    margin: 0;
+    font-family: ${theme.fonts.body};
+    font-size: 14px;
+  }
+  .results-map-popup a {
+    display: block;
+    color: ${theme.colors.primary};
+    font-weight: 600;
+  }
+`;
+
+const MapNote = styled.p`
+  margin-bottom: ${theme.space(4)};
+  color: ${theme.colors.textMuted};
+  font-size: 14px;
+`;
+
+const MAP_ID = 'directory-map';
+
+/** The page's providers on a map, loaded when first shown; the list stays the way to every result. */
+function MapOfResults({ providers, place }: { providers: DirectoryProvider[]; place: SearchPlace }) {
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const onTilesFailed = useCallback(() => setTilesFailed(true), []);
+  const notOnMap = providers.filter((provider) => !provider.point).length;
+  return (
+    <div id={MAP_ID}>
+      <MapSlot role="region" aria-label={DirectoryTexts.map}>
+        <MapBoundary fallback={<MapNote role="alert">{DirectoryTexts.mapFailed}</MapNote>}>
+          <Suspense fallback={<Spinner label={DirectoryTexts.mapLoading} size={28} />}>
+            <ResultsMap providers={providers} place={place} onTilesFailed={onTilesFailed} />
+          </Suspense>
+        </MapBoundary>
+      </MapSlot>
+      {tilesFailed ? <MapNote>{DirectoryTexts.tilesFailed}</MapNote> : null}
+      {notOnMap > 0 ? <MapNote>{DirectoryTexts.notOnMap(notOnMap)}</MapNote> : null}
+    </div>
+  );
+}
+
 function DirectoryResults({
   filters,
   onChange,
   directory,
+  mapShown,
+  onToggleMap,
 }: {
   filters: DirectoryFilters;
   onChange: (filters: DirectoryFilters) => void;
   directory: ReturnType<typeof useDirectory>;
+  mapShown: boolean;
+  onToggleMap: () => void;
 }) {
   const { token } = useSession();
   const countRef = useRef<HTMLDivElement>(null);
@@ -97,14 +187,20 @@ function DirectoryResults({
   }
   return (
     <>
-      <Count ref={countRef} role="status">
-        <p>
-          {hasPlace(place)
-            ? DirectoryTexts.matchesNear(total, filters.radius, isNearPosition(filters) ? DirectoryTexts.yourLocation : filters.near)
-            : DirectoryTexts.matches(total)}
-        </p>
-        {leftOut}
-      </Count>
+      <Heading>
+        <Count ref={countRef} role="status">
+          <p>
+            {hasPlace(place)
+              ? DirectoryTexts.matchesNear(total, filters.radius, isNearPosition(filters) ? DirectoryTexts.yourLocation : filters.near)
+              : DirectoryTexts.matches(total)}
+          </p>
+          {leftOut}
+        </Count>
+        <Button variant="outline" size="sm" aria-expanded={mapShown} aria-controls={mapShown ? MAP_ID : undefined} onClick={onToggleMap}>
+          {mapShown ? DirectoryTexts.hideMap : DirectoryTexts.showMap}
+        </Button>
+      </Heading>
+      {mapShown ? <MapOfResults providers={providers} place={place} /> : null}
       <List aria-label={DirectoryTexts.results} aria-busy={directory.isFetching}>
         {providers.map((provider) => (
           <ResultCard key={provider._id} provider={provider} place={place} />
@@ -137,6 +233,8 @@ export default function DirectoryPage() {
   const change = (next: DirectoryFilters) => setParams(paramsFromFilters(next));
   // One answer for both: the results, and the counts beside the panel's choices.
   const directory = useDirectory(paramsFromFilters(filters).toString());
+  // Shown on asking, and kept while the member pages and searches; not in the URL, which holds the search.
+  const [mapShown, setMapShown] = useState(false);
 
   return (
     <PageContainer>
@@ -150,7 +248,7 @@ export default function DirectoryPage() {
           placeError={isRefused(directory.data) ? directory.data.refused : undefined}
         />
         <Results aria-label={DirectoryTexts.results}>
-          <DirectoryResults filters={filters} onChange={change} directory={directory} />
+          <DirectoryResults filters={filters} onChange={change} directory={directory} mapShown={mapShown} onToggleMap={() => setMapShown((shown) => !shown)} />
         </Results>
       </Layout>
       {/* The comparison measures from the same ZIP code. */}

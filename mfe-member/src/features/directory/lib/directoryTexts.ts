@@ -63,6 +63,19 @@ export const DirectoryTexts = {
   previous: 'Previous',
   next: 'Next',
   results: 'Search results',
+  showMap: 'Show map',
+  hideMap: 'Hide map',
+  map: 'Map of this page’s providers',
+  mapLoading: 'Loading the map...',
+  mapFailed: 'The map could not be loaded. The list below has every provider.',
+  tilesFailed: 'The map’s background could not be loaded; the markers still show where the providers are.',
+  /** Providers of the page without a known practice ZIP code: in the list, not on the map. */
+  notOnMap: (count: number) =>
+    count === 1
+      ? 'One provider on this page has no known location and is not on the map.'
+      : `${count} providers on this page have no known location and are not on the map.`,
+  /** A marker's name: the providers there. */
+  mapSpot: (names: readonly string[]) => names.join(', '),
   noReviews: 'No reviews yet',
   verifiedOn: (date: string) => `Verified on ${date}`,
   viewProfile: (name: string) => `View ${name}'s profile`,

@@ -1,9 +1,10 @@
-import { Component, lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { Spinner, theme } from '@altmed/web-kit';
 import type { PublicProvider } from '../api/providerProfile';
 import { ProfileTexts } from '../lib/profileTexts';
 import { directionsUrl, mapPosition, providerAddress } from '../lib/providerDetails';
+import { MapBoundary } from '../../../components/MapBoundary';
 import { AddressCard } from './AddressCard';
 import { ProfileSection } from './ProfileSection';
 
@@ -45,19 +46,6 @@ const VisuallyHidden = styled.span`
   clip-path: inset(50%);
   white-space: nowrap;
 `;
-
-/** Shows `fallback` instead of its children when they throw, e.g. when the map's chunk cannot be downloaded. */
-class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 /** Where the practice is: a map when the record has coordinates and the tiles load, else the address card; and directions. */
 export function LocationSection({ provider }: { provider: PublicProvider }) {
