@@ -40,7 +40,7 @@ describe('PaymentList', () => {
     expect(payments.map((row) => row.status)).toEqual(['succeeded']);
   });
 
-  it('counts payments started, paid and revenue per week, revenue per promo code and per month, refunds earning nothing', async () => {
+  it('counts payments started, paid, refunded and their amounts per week, per promo code and per month, net of refunds', async () => {
     const list = await PaymentList.of([
       payment(0),
       payment(1, { amount: 5994, promoCode: 'HALF' }),
@@ -48,19 +48,27 @@ describe('PaymentList', () => {
       payment(2, { status: 'refunded' }),
       payment(2, { status: 'failed', paidAt: undefined }),
       payment(4), // Saturday May 30: last week, last month
+      payment(5, { status: 'refunded', amount: 5994, promoCode: 'HALF' }), // Friday May 29, refunded since
       payment(40), // April: before last month, but within the 12 weeks
       payment(100), // before the charted weeks
     ]);
     const figures = list.figures(NOW);
-    expect(figures).toMatchObject({ currency: 'usd', revenueThisMonth: 11988 + 5994, revenueLastMonth: 11988 });
+    expect(figures).toMatchObject({
+      currency: 'usd',
+      revenueThisMonth: 11988 + 5994,
+      revenueLastMonth: 11988,
+      refundedThisMonth: 11988,
+      refundedLastMonth: 5994,
+    });
     expect(figures.weeks).toHaveLength(12);
-    expect(figures.weeks.at(-1)).toEqual({ weekStart: '2026-06-01', started: 5, paid: 4, revenue: 11988 + 5994 });
-    expect(figures.weeks.at(-2)).toEqual({ weekStart: '2026-05-25', started: 1, paid: 1, revenue: 11988 });
-    expect(figures.weeks.reduce((sum, week) => sum + week.paid, 0)).toBe(6);
+    expect(figures.weeks.at(-1)).toEqual({ weekStart: '2026-06-01', started: 5, paid: 3, refunded: 1, revenue: 11988 + 5994, refundedAmount: 11988 });
+    expect(figures.weeks.at(-2)).toEqual({ weekStart: '2026-05-25', started: 2, paid: 1, refunded: 1, revenue: 11988, refundedAmount: 5994 });
+    expect(figures.weeks.reduce((sum, week) => sum + week.paid, 0)).toBe(5);
+    expect(figures.weeks.reduce((sum, week) => sum + week.refunded, 0)).toBe(2);
     expect(figures.byPromoCode).toEqual([
-      { promoCode: null, paid: 4, revenue: 3 * 11988 },
-      { promoCode: 'HALF', paid: 1, revenue: 5994 },
-      { promoCode: 'FREE', paid: 1, revenue: 0 },
+      { promoCode: null, paid: 3, refunded: 1, revenue: 3 * 11988 },
+      { promoCode: 'HALF', paid: 1, refunded: 1, revenue: 5994 },
+      { promoCode: 'FREE', paid: 1, refunded: 0, revenue: 0 },
     ]);
   });
 });

@@ -98,43 +98,47 @@ export class PaymentList {
   }
 
   /**
-   * Payments started, paid and their revenue per charted week, revenue per promo code over those
-   * weeks, and this and last calendar month's revenue: one pass. Revenue is what was paid and not
-   * refunded; a refunded payment still counts as paid in its week.
+   * Payments started, paid and refunded and their amounts per charted week, per promo code over
+   * those weeks, and this and last calendar month's: one pass. A payment counts in the week and month
+   * it was paid, as paid (revenue) or, once refunded, as refunded.
    */
   figures(now = Date.now()): PaymentFiguresResponse {
     const weeks = chartedWeeks(now, WEEKS_CHARTED);
     const firstWeek = Date.parse(weeks[0]!);
     // UTC weeks are 7 × 24 hours each: a week's index is arithmetic, with no date object per payment.
-    const byWeek = weeks.map((weekStart) => ({ weekStart, started: 0, paid: 0, revenue: 0 }));
+    const byWeek = weeks.map((weekStart) => ({ weekStart, started: 0, paid: 0, refunded: 0, revenue: 0, refundedAmount: 0 }));
     const weekIndexOf = (time: number) => Math.floor((time - firstWeek) / WEEK_MS);
-    const byPromoCode = new Map<string | null, { promoCode: string | null; paid: number; revenue: number }>();
+    const byPromoCode = new Map<string | null, { promoCode: string | null; paid: number; refunded: number; revenue: number }>();
     const thisMonth = monthStartOf(now, 0);
     const lastMonth = monthStartOf(now, -1);
-    let revenueThisMonth = 0;
-    let revenueLastMonth = 0;
+    const months = { revenueThisMonth: 0, revenueLastMonth: 0, refundedThisMonth: 0, refundedLastMonth: 0 };
     for (const { record, createdAt, paidAt } of this.entries.values()) {
       // (Another instance's clock may be a little ahead: a payment from "the future" is in no charted week yet.)
       if (createdAt >= firstWeek && createdAt <= now) byWeek[weekIndexOf(createdAt)]!.started += 1;
       if (Number.isNaN(paidAt) || (record.status !== 'succeeded' && record.status !== 'refunded')) continue;
-      const revenue = record.status === 'succeeded' ? record.amount : 0;
-      if (paidAt >= thisMonth) revenueThisMonth += revenue;
-      else if (paidAt >= lastMonth) revenueLastMonth += revenue;
+      const refunded = record.status === 'refunded';
+      if (paidAt >= thisMonth) months[refunded ? 'refundedThisMonth' : 'revenueThisMonth'] += record.amount;
+      else if (paidAt >= lastMonth) months[refunded ? 'refundedLastMonth' : 'revenueLastMonth'] += record.amount;
       if (paidAt < firstWeek || paidAt > now) continue;
       const week = byWeek[weekIndexOf(paidAt)]!;
-      week.paid += 1;
-      week.revenue += revenue;
-      const code = byPromoCode.get(record.promoCode) ?? { promoCode: record.promoCode, paid: 0, revenue: 0 };
-      code.paid += 1;
-      code.revenue += revenue;
+      const code = byPromoCode.get(record.promoCode) ?? { promoCode: record.promoCode, paid: 0, refunded: 0, revenue: 0 };
+      if (refunded) {
+        week.refunded += 1;
+        week.refundedAmount += record.amount;
+        code.refunded += 1;
+      } else {
+        week.paid += 1;
+        week.revenue += record.amount;
+        code.paid += 1;
+        code.revenue += record.amount;
+      }
       byPromoCode.set(record.promoCode, code);
     }
     return {
       currency: MEMBERSHIP_CURRENCY,
-      revenueThisMonth,
-      revenueLastMonth,
+      ...months,
       weeks: byWeek,
-      byPromoCode: [...byPromoCode.values()].sort((a, b) => b.revenue - a.revenue || b.paid - a.paid),
+      byPromoCode: [...byPromoCode.values()].sort((a, b) => b.revenue - a.revenue || b.paid - a.paid || b.refunded - a.refunded),
     };
   }
 
