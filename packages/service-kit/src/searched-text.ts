@@ -53,7 +53,8 @@ export class SearchedText<E extends ListedEntry> {
   private build(): void {
     if (this.builtFrom === this.list.version) return;
     const entries = this.list.values();
-    const texts = new Array<string>(entries.length);
+    // One more, empty: the join ends with a separator and stays one flat string (`join(…) + SEPARATOR` would be a rope, copied at the first search).
+    const texts = new Array<string>(entries.length + 1).fill('');
     const starts = new Int32Array(entries.length + 1);
     let offset = 0;
     for (let index = 0; index < entries.length; index += 1) {
@@ -63,7 +64,7 @@ export class SearchedText<E extends ListedEntry> {
       offset += text.length + SEPARATOR.length;
     }
     starts[entries.length] = offset;
-    this.text = texts.join(SEPARATOR) + SEPARATOR;
+    this.text = texts.join(SEPARATOR);
     this.starts = starts;
     this.builtFrom = this.list.version;
   }
