@@ -17,10 +17,11 @@ export const chartedMondays = [
   '2026-11-23',
 ];
 
-// Per week, oldest first. Over the 12 weeks: 128 sign-ups, 50 payments started, 36 paid.
+// Per week, oldest first. Over the 12 weeks: 128 sign-ups, 50 payments started, 36 paid and kept, 2 paid and refunded since.
 export const signUps = [5, 8, 6, 10, 12, 9, 14, 11, 13, 15, 18, 7];
 export const started = [2, 3, 2, 4, 5, 3, 6, 4, 5, 6, 8, 2];
 export const paid = [1, 2, 2, 3, 4, 2, 4, 3, 4, 4, 6, 1];
+export const refunded = [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0];
 export const revenue = [11988, 23976, 17982, 35964, 47952, 23976, 41958, 35964, 47952, 41958, 65934, 11988];
 export const signedUp = [1, 0, 2, 1, 3, 0, 1, 2, 1, 0, 2, 1];
 export const approved = [0, 1, 1, 0, 2, 1, 0, 1, 1, 1, 0, 0];
@@ -42,11 +43,20 @@ export function paymentFigures(overrides: Partial<PaymentFigures> = {}): Payment
     currency: 'usd',
     revenueThisMonth: 167832,
     revenueLastMonth: 143856,
-    weeks: started.map((value, index) => ({ weekStart: chartedMondays[index]!, started: value, paid: paid[index]!, revenue: revenue[index]! })),
+    refundedThisMonth: 11988,
+    refundedLastMonth: 0,
+    weeks: started.map((value, index) => ({
+      weekStart: chartedMondays[index]!,
+      started: value,
+      paid: paid[index]!,
+      refunded: refunded[index]!,
+      revenue: revenue[index]!,
+      refundedAmount: refunded[index]! * 11988,
+    })),
     byPromoCode: [
-      { promoCode: null, paid: 30, revenue: 359640 },
-      { promoCode: 'HALF', paid: 4, revenue: 23976 },
-      { promoCode: 'FREE', paid: 2, revenue: 0 },
+      { promoCode: null, paid: 30, refunded: 2, revenue: 359640 },
+      { promoCode: 'HALF', paid: 4, refunded: 0, revenue: 23976 },
+      { promoCode: 'FREE', paid: 2, refunded: 0, revenue: 0 },
     ],
     ...overrides,
   };

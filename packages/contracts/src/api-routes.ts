@@ -623,7 +623,7 @@ export const API_ROUTES = {
     operationId: 'getPaymentFigures',
     summary: 'Payments: revenue this month and last, per week, per promo code',
     description:
-      'The Dashboard’s and Analytics Dashboard’s payment figures, from the admin payment list: revenue (paid less refunded) this calendar month and last, payments started, paid and revenue in each of the last 12 weeks, and paid memberships and revenue per promo code over those weeks. Admins only.',
+      'The Dashboard’s and Analytics Dashboard’s payment figures, from the admin payment list, each payment in the week and month it was paid: revenue (paid and not refunded) and the refunded amount this calendar month and last, payments started, paid (not refunded), refunded and their amounts in each of the last 12 weeks, and paid and refunded memberships and revenue per promo code over those weeks. Admins only.',
     responses: { 200: paymentFiguresResponseSchema },
   },
   'POST /payments/:paymentId/refund': {

@@ -21,24 +21,34 @@ export const memberFiguresResponseSchema = z.object({
 });
 export type MemberFiguresResponse = z.infer<typeof memberFiguresResponseSchema>;
 
-/** GET /payments/figures (svc-billing). Revenue is what was paid in the period less what has been refunded of it. */
+/**
+ * GET /payments/figures (svc-billing). A payment counts in the week and month it was paid; once
+ * refunded it counts there as refunded, not as paid: `paid` and `revenue` are net, and `paid +
+ * refunded` are the payments made (the same for the amounts).
+ */
 export const paymentFiguresResponseSchema = z.object({
   currency: z.string(),
-  /** Calendar months, UTC. */
+  /** Calendar months, UTC: what was paid in the month and not refunded. */
   revenueThisMonth: z.number().int(),
   revenueLastMonth: z.number().int(),
+  /** What was paid in the month and since refunded. */
+  refundedThisMonth: z.number().int(),
+  refundedLastMonth: z.number().int(),
   weeks: z.array(
     z.object({
       ...week,
       /** Payments started (an intent made, or a 100 % code redeemed) that week. */
       started: z.number().int(),
-      /** Paid memberships that week, free ones included. */
+      /** Memberships paid that week and not refunded, free ones included. */
       paid: z.number().int(),
+      /** Memberships paid that week and since refunded. */
+      refunded: z.number().int(),
       revenue: z.number().int(),
+      refundedAmount: z.number().int(),
     }),
   ),
-  /** Paid memberships and revenue per promo code over the charted weeks, most revenue first; `promoCode` null for full price. */
-  byPromoCode: z.array(z.object({ promoCode: z.string().nullable(), paid: z.number().int(), revenue: z.number().int() })),
+  /** Paid (net) and refunded memberships and revenue per promo code over the charted weeks, most revenue first; `promoCode` null for full price. */
+  byPromoCode: z.array(z.object({ promoCode: z.string().nullable(), paid: z.number().int(), refunded: z.number().int(), revenue: z.number().int() })),
 });
 export type PaymentFiguresResponse = z.infer<typeof paymentFiguresResponseSchema>;
 

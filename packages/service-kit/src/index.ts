@@ -25,3 +25,4 @@ export * from './memory-estimate';
 export * from './scheduled-job';
 export * from './kept-read-model';
 export * from './newest-first-list';
+export * from './searched-text';

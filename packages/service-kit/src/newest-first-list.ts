@@ -11,13 +11,14 @@ export function newestFirst(a: ListedEntry, b: ListedEntry): number {
 }
 
 /**
- * The entries of an admin list kept in memory, newest first, for one pass that filters, counts and
- * keeps a page (a few ms at 100,000 entries). An entry changes by replacing it: `upsert` finds its
- * place by binary search.
+ * The entries of an admin list kept in memory, newest first: a page is a slice, a count of entries
+ * created in a period two binary searches, a filtered page a walk that stops once the page is full.
+ * An entry changes by replacing it: `upsert` finds its place by binary search.
  */
 export class NewestFirstList<E extends ListedEntry> {
   private readonly byId = new Map<string, E>();
   private readonly ordered: E[] = [];
+  private changes = 0;
 
   static of<E extends ListedEntry>(entries: Iterable<E>): NewestFirstList<E> {
     const list = new NewestFirstList<E>();
@@ -30,6 +31,24 @@ export class NewestFirstList<E extends ListedEntry> {
 
   get size(): number {
     return this.byId.size;
+  }
+
+  /** Counts the changes: what is kept beside the list (a search text) is stale while it differs. */
+  get version(): number {
+    return this.changes;
+  }
+
+  /** How many entries were created after `time` (at or after it when `inclusive`): a binary search, the entries being newest first. */
+  countCreatedAfter(time: number, inclusive = false): number {
+    let low = 0;
+    let high = this.ordered.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const createdAt = this.ordered[middle]!.createdAt;
+      if (createdAt > time || (inclusive && createdAt === time)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   /** Every entry, newest first. */
@@ -45,6 +64,7 @@ export class NewestFirstList<E extends ListedEntry> {
     this.remove(entry.id);
     this.ordered.splice(this.positionOf(entry), 0, entry);
     this.byId.set(entry.id, entry);
+    this.changes += 1;
   }
 
   remove(id: string): void {
@@ -53,6 +73,7 @@ export class NewestFirstList<E extends ListedEntry> {
     const position = this.positionOf(entry);
     this.ordered.splice(this.ordered[position] === entry ? position : this.ordered.indexOf(entry), 1);
     this.byId.delete(id);
+    this.changes += 1;
   }
 
   /** The first position whose entry does not come before `entry`. */

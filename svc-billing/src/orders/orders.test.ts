@@ -218,7 +218,7 @@ describe('POST /payments/:paymentId/refund', () => {
 });
 
 describe('GET /payments/figures (the Dashboard)', () => {
-  it('counts a payment in its week’s started, paid and revenue and its month’s revenue, and its refund takes the revenue back', async () => {
+  it('counts a payment in its week’s started, paid and revenue and its month’s revenue, and its refund moves it to the refunded figures', async () => {
     const figures = async () => (await request(billing.url).get('/payments/figures').set(asAdmin()).expect(200)).body as PaymentFiguresResponse;
     const monthOf = (time: Date) => time.toISOString().slice(0, 7);
     const beforeAt = new Date();
@@ -233,20 +233,38 @@ describe('GET /payments/figures (the Dashboard)', () => {
     const [record] = await paymentsOf(billing.database, member.id);
     const weekOf = (time: Date) => weekStartOf(time).toISOString().slice(0, 10);
     const week = (answer: PaymentFiguresResponse, time: Date) =>
-      answer.weeks.find((each) => each.weekStart === weekOf(time)) ?? { started: 0, paid: 0, revenue: 0 };
+      answer.weeks.find((each) => each.weekStart === weekOf(time)) ?? { started: 0, paid: 0, refunded: 0, revenue: 0, refundedAmount: 0 };
     const createdAt = record!.createdAt as Date;
     const paidAt = record!.paidAt as Date;
     expect(week(paid, createdAt).started).toBe(week(before, createdAt).started + 1);
-    expect(week(paid, paidAt)).toMatchObject({ paid: week(before, paidAt).paid + 1, revenue: week(before, paidAt).revenue + 5994 });
-    const monthBefore = monthOf(beforeAt) === monthOf(paidAt) ? before.revenueThisMonth : 0;
+    expect(week(paid, paidAt)).toMatchObject({
+      paid: week(before, paidAt).paid + 1,
+      revenue: week(before, paidAt).revenue + 5994,
+      refunded: week(before, paidAt).refunded,
+      refundedAmount: week(before, paidAt).refundedAmount,
+    });
+    const sameMonth = monthOf(beforeAt) === monthOf(paidAt);
+    const monthBefore = sameMonth ? before.revenueThisMonth : 0;
+    const refundedMonthBefore = sameMonth ? before.refundedThisMonth : 0;
     expect(paid.revenueThisMonth).toBe(monthBefore + 5994);
-    const halfOff = (answer: PaymentFiguresResponse) => answer.byPromoCode.find((code) => code.promoCode === 'HALFOFF') ?? { paid: 0, revenue: 0 };
-    expect(halfOff(paid)).toEqual({ promoCode: 'HALFOFF', paid: halfOff(before).paid + 1, revenue: halfOff(before).revenue + 5994 });
+    expect(paid.refundedThisMonth).toBe(refundedMonthBefore);
+    const halfOff = (answer: PaymentFiguresResponse) =>
+      answer.byPromoCode.find((code) => code.promoCode === 'HALFOFF') ?? { promoCode: 'HALFOFF', paid: 0, refunded: 0, revenue: 0 };
+    expect(halfOff(paid)).toEqual({ ...halfOff(before), paid: halfOff(before).paid + 1, revenue: halfOff(before).revenue + 5994 });
 
+    // The refund, through Stripe: the payment leaves the paid memberships and the revenue of its week, month and code, and shows as refunded.
     await refund(paymentId).expect(200);
     const refunded = await figures();
     expect(refunded.revenueThisMonth).toBe(monthBefore);
-    expect(week(refunded, paidAt)).toMatchObject({ paid: week(paid, paidAt).paid, revenue: week(before, paidAt).revenue });
+    expect(refunded.refundedThisMonth).toBe(refundedMonthBefore + 5994);
+    expect(week(refunded, paidAt)).toMatchObject({
+      paid: week(before, paidAt).paid,
+      revenue: week(before, paidAt).revenue,
+      refunded: week(before, paidAt).refunded + 1,
+      refundedAmount: week(before, paidAt).refundedAmount + 5994,
+    });
+    expect(week(refunded, createdAt).started).toBe(week(paid, createdAt).started);
+    expect(halfOff(refunded)).toEqual({ ...halfOff(before), refunded: halfOff(before).refunded + 1 });
 
     await request(billing.url).get('/payments/figures').expect(401);
     await request(billing.url).get('/payments/figures').set('Authorization', `Bearer ${member.token}`).expect(403);

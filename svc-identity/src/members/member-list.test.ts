@@ -110,3 +110,120 @@ describe('MemberList figures', () => {
     expect(figures.weeks.reduce((sum, week) => sum + week.signUps, 0)).toBe(5);
   });
 });
+
+describe('MemberList against a plain filter and sort of its records', () => {
+  /** A small deterministic generator (mulberry32): the same random data on every run. */
+  function randomFrom(seed: number) {
+    let state = seed;
+    return (below: number) => {
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * below);
+    };
+  }
+  const names = ['Ada Reyes', 'Ben Okafor', 'ada Park', 'Zoë Ito', 'Cleo Reyes-Park'];
+  const roles = ['user', 'user', 'user', 'admin', 'provider'] as const;
+  const statuses = ['active', 'active', 'blocked', 'deleted'] as const;
+
+  function randomRecord(random: (below: number) => number, n: number): ListedRecord {
+    const ends = random(3);
+    return {
+      _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      name: names[random(names.length)]!,
+      email: `m${random(40)}@${random(2) ? 'example.com' : 'mail.org'}`,
+      status: statuses[random(statuses.length)]!,
+      role: roles[random(roles.length)]!,
+      // Ties in the sign-up time, and memberships ending before, at and after now.
+      createdAt: new Date(NOW - random(120) * DAY + (random(2) ? 0 : 1)),
+      ...(ends === 0 ? {} : { membershipEndsAt: new Date(NOW + (ends === 1 ? -1 : 1) * random(3) * DAY) }),
+    };
+  }
+
+  /** What the list must answer: its members filtered and sorted as the admin page reads them, with no index. */
+  function reference(records: Map<string, ListedRecord>, query: { search?: string; membership?: 'none' | 'active' | 'expired'; page?: number }, now: number) {
+    const stateOf = (record: ListedRecord) => {
+      const ends = record.membershipEndsAt?.getTime();
+      return ends === undefined ? 'none' : ends > now ? 'active' : 'expired';
+    };
+    const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const matched = [...records.values()]
+      .filter((record) => record.role === 'user' && record.status !== 'deleted')
+      .filter((record) => words.every((word) => `${record.name}\n${record.email}`.toLowerCase().includes(word)))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a._id < b._id ? -1 : 1));
+    const counts = { all: matched.length, none: 0, active: 0, expired: 0 };
+    for (const record of matched) counts[stateOf(record)] += 1;
+    const inState = matched.filter((record) => !query.membership || stateOf(record) === query.membership);
+    const skip = ((query.page ?? 1) - 1) * ADMIN_MEMBERS_PAGE_SIZE;
+    return { ids: inState.slice(skip, skip + ADMIN_MEMBERS_PAGE_SIZE).map((record) => record._id), counts, total: inState.length };
+  }
+
+  function referenceFigures(records: Map<string, ListedRecord>, now: number) {
+    const members = [...records.values()].filter((record) => record.role === 'user' && record.status !== 'deleted');
+    const weekOf = (time: number) => {
+      const day = new Date(time);
+      day.setUTCHours(0, 0, 0, 0);
+      day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+      return day.toISOString().slice(0, 10);
+    };
+    const signUps = new Map<string, number>();
+    for (const record of members)
+      if (record.createdAt.getTime() <= now) signUps.set(weekOf(record.createdAt.getTime()), (signUps.get(weekOf(record.createdAt.getTime())) ?? 0) + 1);
+    return {
+      activeMembers: members.filter((record) => (record.membershipEndsAt?.getTime() ?? -Infinity) > now).length,
+      newMembersThisWeek: members.filter((record) => record.createdAt.getTime() > now - 7 * DAY && record.createdAt.getTime() <= now).length,
+      signUps,
+    };
+  }
+
+  it('finds, counts and pages as the reference does, and gives the same figures, after random sign-ups, changes and removals', async () => {
+    const random = randomFrom(2026);
+    const records = new Map<string, ListedRecord>();
+    for (let n = 0; n < 400; n += 1) {
+      const generated = randomRecord(random, n);
+      records.set(generated._id, generated);
+    }
+    const list = await MemberList.of(records.values());
+    const queries = [
+      {},
+      { page: 3 },
+      { membership: 'active' as const },
+      { membership: 'expired' as const, page: 2 },
+      { membership: 'none' as const, page: 2 },
+      { search: 'reyes' },
+      { search: 'ADA example', membership: 'active' as const },
+      { search: 'm1' },
+      { search: 'm1@mail.org' },
+      { search: 'park reyes' },
+      { search: 'zoë' },
+      { search: 'nobody' },
+      { search: 'o', page: 2 },
+      { search: 'a\u0000b' },
+    ];
+    for (let round = 0; round < 8; round += 1) {
+      for (let change = 0; change < 60; change += 1) {
+        const n = random(500);
+        const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+        if (random(5) === 0) {
+          records.delete(id);
+          list.remove(id);
+        } else {
+          const changed = randomRecord(random, n);
+          records.set(id, changed);
+          list.upsert(changed);
+        }
+      }
+      const now = NOW + (random(3) - 1) * DAY;
+      for (const query of queries) {
+        const answer = list.find(query, now);
+        const expected = reference(records, query, now);
+        expect({ ids: answer.members.map((member) => member.id), counts: answer.counts, total: answer.total }).toEqual(expected);
+      }
+      const figures = list.figures(now);
+      const expected = referenceFigures(records, now);
+      expect(figures.activeMembers).toBe(expected.activeMembers);
+      expect(figures.newMembersThisWeek).toBe(expected.newMembersThisWeek);
+      expect(figures.weeks.map((week) => week.signUps)).toEqual(figures.weeks.map((week) => expected.signUps.get(week.weekStart) ?? 0));
+    }
+  });
+});

@@ -25,32 +25,35 @@ function tableOf(table: HTMLElement) {
   };
 }
 
-it('charts the join funnel per week, with the conversion over the 12 weeks', async () => {
+it('charts the join funnel per week, paid net of refunds and the refunds beside it, with the conversion over the 12 weeks', async () => {
   server.setRoutes(figureRoutes());
   openAnalytics();
   expect(await screen.findByRole('heading', { level: 1, name: 'Analytics Dashboard' })).toBeInTheDocument();
 
   const funnel = await screen.findByRole('figure', { name: 'Join funnel per week' });
-  // 50 payments started for 128 sign-ups, 36 of them paid.
-  expect(await within(funnel).findByText('Over these 12 weeks, 39% of sign-ups started a payment; 72% of those paid.')).toBeInTheDocument();
+  // 50 payments started for 128 sign-ups, 36 of them paid and kept, 2 refunded since.
+  expect(
+    await within(funnel).findByText('Over these 12 weeks, 39% of sign-ups started a payment; 72% of those paid, and 4% were refunded.'),
+  ).toBeInTheDocument();
   expect(within(funnel).getByRole('img')).toHaveAttribute('aria-label', expect.stringContaining('Payments started: 50 in all, most 8 in the week of Nov 16'));
   const table = tableOf(within(funnel).getByRole('table', { name: 'Join funnel per week' }));
-  expect(table.columns).toEqual(['Week of', 'Sign-ups', 'Payments started', 'Paid']);
+  expect(table.columns).toEqual(['Week of', 'Sign-ups', 'Payments started', 'Paid', 'Refunded']);
   expect(table.rows).toHaveLength(12);
-  expect(table.rows[0]).toEqual(['Sep 7', '5', '2', '1']);
-  expect(table.rows[10]).toEqual(['Nov 16', '18', '8', '6']);
+  expect(table.rows[0]).toEqual(['Sep 7', '5', '2', '1', '0']);
+  expect(table.rows[3]).toEqual(['Sep 28', '10', '4', '3', '1']);
+  expect(table.rows[10]).toEqual(['Nov 16', '18', '8', '6', '1']);
 });
 
-it('lists paid memberships and revenue per promo code, full price without a code', async () => {
+it('lists paid (net) and refunded memberships and revenue per promo code, full price without a code', async () => {
   server.setRoutes(figureRoutes());
   openAnalytics();
   const section = await screen.findByRole('region', { name: 'Revenue by promo code' });
   const table = tableOf(await within(section).findByRole('table', { name: 'Revenue by promo code' }));
-  expect(table.columns).toEqual(['Promo code', 'Paid memberships', 'Revenue']);
+  expect(table.columns).toEqual(['Promo code', 'Paid memberships', 'Refunded', 'Revenue']);
   expect(table.rows).toEqual([
-    ['Full price', '30', '$3,596.40'],
-    ['HALF', '4', '$239.76'],
-    ['FREE', '2', '$0.00'],
+    ['Full price', '30', '2', '$3,596.40'],
+    ['HALF', '4', '0', '$239.76'],
+    ['FREE', '2', '0', '$0.00'],
   ]);
 });
 
@@ -94,8 +97,8 @@ it("shows a failing service's error in its parts' place and the others' parts", 
   const funnel = await screen.findByRole('figure', { name: 'Join funnel per week' });
   expect(await within(funnel).findByRole('alert')).toHaveTextContent('The member list is loading; try again in a moment.');
   // The payments' part of the funnel is still drawn and read.
-  expect(within(funnel).getByText('Over these 12 weeks, 72% of the payments started were paid.')).toBeInTheDocument();
-  expect(tableOf(within(funnel).getByRole('table', { name: 'Join funnel per week' })).columns).toEqual(['Week of', 'Payments started', 'Paid']);
+  expect(within(funnel).getByText('Over these 12 weeks, 72% of the payments started were paid, and 4% were refunded.')).toBeInTheDocument();
+  expect(tableOf(within(funnel).getByRole('table', { name: 'Join funnel per week' })).columns).toEqual(['Week of', 'Payments started', 'Paid', 'Refunded']);
   expect(await screen.findByRole('table', { name: 'Revenue by promo code' })).toBeInTheDocument();
 
   const providers = screen.getByRole('figure', { name: 'Providers per week' });

@@ -24,8 +24,9 @@ const Intro = styled.p`
 `;
 
 /**
- * The Analytics Dashboard, over the last weeks: the join funnel (sign-ups, payments started, paid,
- * per week, with the conversion over all of them), paid memberships and revenue per promo code,
+ * The Analytics Dashboard, over the last weeks: the join funnel (sign-ups, payments started, paid
+ * and refunded since, per week, with the conversion over all of them; paid is net of refunds, as
+ * on the Dashboard), paid and refunded memberships and revenue per promo code,
  * providers signed up, approved and blocked per week, and the directory's most searched specialty
  * areas and places. Each service's figures load and fail on their own, so one service down or still
  * loading its list leaves the others' parts shown.
@@ -39,14 +40,19 @@ function AnalyticsPageContent() {
   const signUps = members.data ? perWeek(funnelWeeks, members.data.weeks, (week) => week.signUps) : undefined;
   const started = payments.data ? perWeek(funnelWeeks, payments.data.weeks, (week) => week.started) : undefined;
   const paid = payments.data ? perWeek(funnelWeeks, payments.data.weeks, (week) => week.paid) : undefined;
+  const refunded = payments.data ? perWeek(funnelWeeks, payments.data.weeks, (week) => week.refunded) : undefined;
   const funnel: BarSeries[] = [];
   if (answered(funnelCalls)) {
     if (signUps) funnel.push({ name: 'Sign-ups', values: signUps, colour: theme.colors.primary });
     if (started) funnel.push({ name: 'Payments started', values: started, colour: theme.colors.accentBright });
     if (paid) funnel.push({ name: 'Paid', values: paid, colour: theme.colors.accent });
+    if (refunded) funnel.push({ name: 'Refunded', values: refunded, colour: theme.colors.danger });
   }
   const rates = answered(funnelCalls)
-    ? funnelRates({ signUps: signUps && total(signUps), started: started && total(started), paid: paid && total(paid) }, funnelWeeks.length)
+    ? funnelRates(
+        { signUps: signUps && total(signUps), started: started && total(started), paid: paid && total(paid), refunded: refunded && total(refunded) },
+        funnelWeeks.length,
+      )
     : null;
 
   const providerWeeks = chartWeeks(providers.data?.weeks);
@@ -69,7 +75,7 @@ function AnalyticsPageContent() {
         {rates ? <Lead>{rates}</Lead> : null}
       </BarChart>
       <Section title="Revenue by promo code">
-        <Intro>Paid memberships and revenue over the last {WEEKS_CHARTED} weeks, most revenue first.</Intro>
+        <Intro>Paid memberships (refunds apart) and revenue over the last {WEEKS_CHARTED} weeks, most revenue first.</Intro>
         <CallsStatus calls={[payments]} loading="Loading payments..." />
         {payments.data ? <PromoCodeRevenue rows={payments.data.byPromoCode} currency={payments.data.currency} /> : null}
       </Section>

@@ -3,7 +3,7 @@ import { formatCount } from '../../../lib/figureFormat';
 import { formatMoney } from '../../../lib/format';
 import { Empty, Scroll, Table } from '../../../components/DataTable';
 
-/** Paid memberships and revenue per promo code, as the server orders them (most revenue first); full price is the row without a code. */
+/** Paid memberships (net of refunds), refunded ones and revenue per promo code, as the server orders them (most revenue first); full price is the row without a code. */
 export function PromoCodeRevenue({ rows, currency }: { rows: PaymentFigures['byPromoCode']; currency: string }) {
   if (!rows.length) return <Empty>No paid memberships in these weeks.</Empty>;
   return (
@@ -13,6 +13,7 @@ export function PromoCodeRevenue({ rows, currency }: { rows: PaymentFigures['byP
           <tr>
             <th scope="col">Promo code</th>
             <th scope="col">Paid memberships</th>
+            <th scope="col">Refunded</th>
             <th scope="col">Revenue</th>
           </tr>
         </thead>
@@ -21,6 +22,7 @@ export function PromoCodeRevenue({ rows, currency }: { rows: PaymentFigures['byP
             <tr key={row.promoCode ?? ''}>
               <th scope="row">{row.promoCode ?? 'Full price'}</th>
               <td>{formatCount(row.paid)}</td>
+              <td>{formatCount(row.refunded)}</td>
               <td>{formatMoney(row.revenue, currency)}</td>
             </tr>
           ))}

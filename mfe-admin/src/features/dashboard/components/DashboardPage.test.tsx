@@ -38,6 +38,7 @@ it("shows this week's figures, each a link to the page where it is worked on", a
   expect(await screen.findByRole('link', { name: 'Active members 1,234' })).toHaveAttribute('href', '/admin/users');
   expect(screen.getByRole('link', { name: 'New members this week 21 Signed up in the last 7 days' })).toHaveAttribute('href', '/admin/users');
   expect(await screen.findByRole('link', { name: 'Revenue this month $1,678.32 Last month: $1,438.56' })).toHaveAttribute('href', '/admin/orders');
+  expect(screen.getByRole('link', { name: 'Refunded this month $119.88 Last month: $0.00' })).toHaveAttribute('href', '/admin/orders');
   expect(await screen.findByRole('link', { name: 'Providers waiting for review 4' })).toHaveAttribute('href', '/admin/providers');
   expect(screen.getByRole('link', { name: 'Reviews waiting for moderation 9' })).toHaveAttribute('href', '/admin/reviews');
 
@@ -47,31 +48,31 @@ it("shows this week's figures, each a link to the page where it is worked on", a
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
-it('charts sign-ups with paid memberships, and revenue, over the 12 weeks, each with a table of its numbers', async () => {
+it('charts sign-ups with paid and refunded memberships, and revenue with the refunded amounts, over the 12 weeks, each with a table of its numbers', async () => {
   server.setRoutes(figureRoutes());
   openDashboard();
 
   const activity = await screen.findByRole('figure', { name: 'Sign-ups and paid memberships per week' });
   expect(await within(activity).findByRole('img')).toHaveAttribute(
     'aria-label',
-    'Sign-ups and paid memberships per week: bar chart of 12 weeks, Sep 7 to Nov 23. Sign-ups: 128 in all, most 18 in the week of Nov 16; Paid memberships: 36 in all, most 6 in the week of Nov 16.',
+    'Sign-ups and paid memberships per week: bar chart of 12 weeks, Sep 7 to Nov 23. Sign-ups: 128 in all, most 18 in the week of Nov 16; Paid memberships: 36 in all, most 6 in the week of Nov 16; Refunded: 2 in all, most 1 in the week of Sep 28.',
   );
   const activityTable = chartTable('Sign-ups and paid memberships per week');
-  expect(activityTable.columns).toEqual(['Week of', 'Sign-ups', 'Paid memberships']);
+  expect(activityTable.columns).toEqual(['Week of', 'Sign-ups', 'Paid memberships', 'Refunded']);
   expect(activityTable.weeks).toEqual(['Sep 7', 'Sep 14', 'Sep 21', 'Sep 28', 'Oct 5', 'Oct 12', 'Oct 19', 'Oct 26', 'Nov 2', 'Nov 9', 'Nov 16', 'Nov 23']);
-  expect(activityTable.week('Sep 7')).toEqual(['5', '1']);
-  expect(activityTable.week('Nov 16')).toEqual(['18', '6']);
-  expect(activityTable.week('Nov 23')).toEqual(['7', '1']);
+  expect(activityTable.week('Sep 7')).toEqual(['5', '1', '0']);
+  expect(activityTable.week('Nov 16')).toEqual(['18', '6', '1']);
+  expect(activityTable.week('Nov 23')).toEqual(['7', '1', '0']);
 
   const revenue = screen.getByRole('figure', { name: 'Revenue per week' });
   expect(within(revenue).getByRole('img')).toHaveAttribute(
     'aria-label',
-    expect.stringContaining('Revenue: $4,075.92 in all, most $659.34 in the week of Nov 16'),
+    expect.stringContaining('Revenue: $4,075.92 in all, most $659.34 in the week of Nov 16; Refunded: $239.76 in all, most $119.88 in the week of Sep 28'),
   );
   const revenueTable = chartTable('Revenue per week');
-  expect(revenueTable.columns).toEqual(['Week of', 'Revenue']);
-  expect(revenueTable.week('Sep 7')).toEqual(['$119.88']);
-  expect(revenueTable.week('Nov 16')).toEqual(['$659.34']);
+  expect(revenueTable.columns).toEqual(['Week of', 'Revenue', 'Refunded']);
+  expect(revenueTable.week('Sep 7')).toEqual(['$119.88', '$0.00']);
+  expect(revenueTable.week('Nov 16')).toEqual(['$659.34', '$119.88']);
   // The axis writes whole dollars.
   expect([...revenue.querySelectorAll('text')].map((text) => text.textContent)).toEqual(expect.arrayContaining(['$0', '$200', '$400', '$600', '$800']));
 });
@@ -83,6 +84,7 @@ it("shows a failing service's error in the place of its figures and charts, and 
   expect(await screen.findByRole('link', { name: 'Active members 1,234' })).toBeInTheDocument();
   expect(await screen.findByRole('link', { name: 'Providers waiting for review 4' })).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: /Revenue this month/ })).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: /Refunded this month/ })).not.toBeInTheDocument();
 
   // In the figures' row, over the chart that draws what came, and in the place of the revenue chart.
   const alerts = await screen.findAllByRole('alert');
@@ -114,6 +116,6 @@ it("charts a week only one service lists yet (just after Monday 00:00 UTC), the 
   await screen.findByRole('table', { name: 'Sign-ups and paid memberships per week' });
   const activity = chartTable('Sign-ups and paid memberships per week');
   expect(activity.weeks).toEqual(['Sep 14', 'Sep 21', 'Sep 28', 'Oct 5', 'Oct 12', 'Oct 19', 'Oct 26', 'Nov 2', 'Nov 9', 'Nov 16', 'Nov 23', 'Nov 30']);
-  expect(activity.week('Nov 23')).toEqual(['7', '1']);
-  expect(activity.week('Nov 30')).toEqual(['2', '0']);
+  expect(activity.week('Nov 23')).toEqual(['7', '1', '0']);
+  expect(activity.week('Nov 30')).toEqual(['2', '0', '0']);
 });

@@ -41,8 +41,9 @@ function Failed({ call }: { call: UseQueryResult<unknown> }) {
 
 /**
  * The admin Dashboard: this week's figures, each a link to the page where it is worked on (members,
- * this month's revenue, providers and reviews waiting), and two charts of the last weeks: sign-ups
- * with paid memberships, and revenue. Each service's figures load and fail on their own, so one
+ * this month's revenue and refunds, providers and reviews waiting), and two charts of the last weeks:
+ * sign-ups with paid and refunded memberships, and revenue with the refunded amounts. A refunded
+ * payment counts as refunded, not as paid, in the week and month it was paid. Each service's figures load and fail on their own, so one
  * service down or still loading its list leaves the others' figures and charts shown.
  */
 function DashboardPageContent() {
@@ -56,12 +57,17 @@ function DashboardPageContent() {
   const activity: BarSeries[] = [];
   if (answered(activityCalls) && members.data)
     activity.push({ name: 'Sign-ups', values: perWeek(activityWeeks, members.data.weeks, (week) => week.signUps), colour: theme.colors.primary });
-  if (answered(activityCalls) && payments.data)
+  if (answered(activityCalls) && payments.data) {
     activity.push({ name: 'Paid memberships', values: perWeek(activityWeeks, payments.data.weeks, (week) => week.paid), colour: theme.colors.accent });
+    activity.push({ name: 'Refunded', values: perWeek(activityWeeks, payments.data.weeks, (week) => week.refunded), colour: theme.colors.danger });
+  }
 
   const revenueWeeks = chartWeeks(payments.data?.weeks);
   const revenue: BarSeries[] = payments.data
-    ? [{ name: 'Revenue', values: perWeek(revenueWeeks, payments.data.weeks, (week) => week.revenue), colour: theme.colors.primary }]
+    ? [
+        { name: 'Revenue', values: perWeek(revenueWeeks, payments.data.weeks, (week) => week.revenue), colour: theme.colors.primary },
+        { name: 'Refunded', values: perWeek(revenueWeeks, payments.data.weeks, (week) => week.refundedAmount), colour: theme.colors.danger },
+      ]
     : [];
 
   return (
@@ -84,13 +90,21 @@ function DashboardPageContent() {
         {payments.isError ? (
           <Failed call={payments} />
         ) : (
-          <FigureCard
-            wide
-            label="Revenue this month"
-            value={payments.data && money(payments.data.revenueThisMonth)}
-            note={payments.data && `Last month: ${money(payments.data.revenueLastMonth)}`}
-            to="/admin/orders"
-          />
+          <>
+            <FigureCard
+              wide
+              label="Revenue this month"
+              value={payments.data && money(payments.data.revenueThisMonth)}
+              note={payments.data && `Last month: ${money(payments.data.revenueLastMonth)}`}
+              to="/admin/orders"
+            />
+            <FigureCard
+              label="Refunded this month"
+              value={payments.data && money(payments.data.refundedThisMonth)}
+              note={payments.data && `Last month: ${money(payments.data.refundedLastMonth)}`}
+              to="/admin/orders"
+            />
+          </>
         )}
         {providers.isError ? (
           <Failed call={providers} />
