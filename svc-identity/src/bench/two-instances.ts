@@ -3,12 +3,15 @@
  * it): logins (an argon2 check each, its costliest call) and `GET /users/me`, with autocannon,
  * straight at the instances. Logins rotate over one account per connection: one account's attempts
  * are counted before its password is checked (5 at once would be refused with 429, as they should). The second instance is this workspace's build, started with the
- * first one's environment on a port of its own. Prints figures; asserts nothing.
+ * first one's environment on a port of its own. Last, logins per second per core: the second
+ * instance's logins over the CPU time its process spent on them (the hash runs on libuv's threads,
+ * so one process may use more than one core). Prints figures; asserts nothing.
  *
  *   npm run bench                      (the whole marketplace: IDENTITY_URL, the stack and the apps' environment)
  *   BENCH_SECONDS=8 BENCH_CONNECTIONS=16
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -71,6 +74,17 @@ async function throughput(urls: string[], call: Call): Promise<{ perSecond: numb
   };
 }
 
+/** CPU seconds (user and system) a process has used, from /proc (Linux; USER_HZ is 100). */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const [utime = 0, stime = 0] = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .slice(11, 13)
+    .map(Number);
+  return (utime + stime) / 100;
+}
+
 async function main(): Promise<void> {
   const login = await fetch(`${identityUrl}/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
   if (!login.ok) throw new Error(`login at ${identityUrl} answered ${login.status}`);
@@ -103,6 +117,13 @@ async function main(): Promise<void> {
         `  ${call.name.padEnd(18)} one: ${one.perSecond.toFixed(0).padStart(6)} req/s   two: ${two.perSecond.toFixed(0).padStart(6)} req/s   (×${(two.perSecond / one.perSecond).toFixed(2)}; failed: ${[...one.failures, ...two.failures].join(', ') || 'none'})`,
       );
     }
+    const loginCall = calls[0]!;
+    const cpuBefore = await cpuSecondsOf(second.pid!);
+    const logins = await throughput([secondUrl], loginCall);
+    const cpuSeconds = (await cpuSecondsOf(second.pid!)) - cpuBefore;
+    console.log(
+      `  logins per second per core: ${((logins.perSecond * seconds) / cpuSeconds).toFixed(0)} (${logins.perSecond.toFixed(0)} req/s on one instance using ${(cpuSeconds / seconds).toFixed(2)} cores; failed: ${logins.failures.join(', ') || 'none'})`,
+    );
   } finally {
     await stopProcess(second);
   }
