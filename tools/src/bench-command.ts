@@ -6,7 +6,7 @@ import { startLocalStack, type LocalStack } from './index';
 import { startMarketplace, type Marketplace, type MarketplacePorts } from './marketplace';
 import { sleep } from './net';
 import { benchRedeploys } from './redeploy-bench';
-import { idleCpuShare, residentMbOf, scaleSet, seedAtScale, timeCallsAtScale } from './scale-bench';
+import { heapFiguresOf, idleCpuShare, residentMbOf, scaleSet, seedAtScale, timeCallsAtScale } from './scale-bench';
 import { repoRoot } from './paths';
 import { dropDatabasesEndingWith } from './test-command';
 
@@ -33,7 +33,7 @@ const onlyWorkspaces = process.env.BENCH_WORKSPACES?.split(',')
 const measures = (part: string) => !onlyWorkspaces || onlyWorkspaces.includes(part);
 const welcomeTimeoutMs = 60_000;
 /** The units with a memory budget at scale (issue 32: svc-providers 400 MB, svc-identity and svc-billing 300 MB each). */
-const MEMORY_BUDGET_UNITS = ['svc-providers', 'svc-identity', 'svc-billing'];
+const MEMORY_BUDGET_UNITS = { 'svc-providers': 'providers', 'svc-identity': 'identity', 'svc-billing': 'billing' } as const;
 /** How long after the site is ready again its memory is measured: its admin lists read in the background by then. */
 const AFTER_START_SETTLE_MS = 20_000;
 const log = (message: string) => console.log(`[bench] ${message}`);
@@ -98,9 +98,14 @@ export async function runBench(): Promise<number> {
       log(`at scale: npm run seed -- --members ${scaleSet.members} --providers ${scaleSet.providers} --reviews ${scaleSet.reviews} into the bench databases`);
       const seedSeconds = await seedAtScale(benchEnv);
       const lines = await timeCallsAtScale(siteUrl, admin);
-      const residentOfEach = (site: Marketplace) =>
-        MEMORY_BUDGET_UNITS.map((unit) => `${unit} ${residentMbOf(site.nodeUnits[unit]!.pid).toFixed(0)} MB`).join(', ');
-      const residentAfterCalls = residentOfEach(marketplace);
+      const residentOfEach = async (site: Marketplace) => {
+        const figures = Object.entries(MEMORY_BUDGET_UNITS).map(async ([unit, port]) => {
+          const heap = await heapFiguresOf(benchMarketplacePorts[port]).catch((error: unknown) => `no /metrics: ${(error as Error).message}`);
+          return `${unit} ${residentMbOf(site.nodeUnits[unit]!.pid).toFixed(0)} MB (${heap})`;
+        });
+        return (await Promise.all(figures)).join(', ');
+      };
+      const residentAfterCalls = await residentOfEach(marketplace);
       // Printed now: a start that fails below must not take the calls' figures with it.
       console.log([`at scale (${scaleSet.members} members, ${scaleSet.providers} providers, ${scaleSet.reviews} reviews), the calls:`, ...lines].join('\n'));
       log(`at scale: the site idle for a while, then started again with the data`);
@@ -118,7 +123,7 @@ export async function runBench(): Promise<number> {
           `  seed ${seedSeconds.toFixed(0)} s; idle site ${(idle.total * 100).toFixed(1)} % of one core; start with the data (stop to ready) ${startSeconds.toFixed(0)} s`,
           `  idle, by process: ${idle.byProcess.map(([name, share]) => `${name} ${(share * 100).toFixed(2)} %`).join(', ')}`,
           `  resident memory after the calls: ${residentAfterCalls}`,
-          `  resident memory ${AFTER_START_SETTLE_MS / 1000} s after the start: ${residentOfEach(marketplace)}`,
+          `  resident memory ${AFTER_START_SETTLE_MS / 1000} s after the start: ${await residentOfEach(marketplace)}`,
         ].join('\n'),
       );
     }

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { ensureDevInternalApiToken, ensureDevJwtKey } from './dev-keys';
 import { httpStatus, isPortOpen, sleep } from './net';
 import { defaultDataDir, logsDirOf, repoRoot } from './paths';
@@ -44,6 +45,8 @@ export const testMarketplacePorts: MarketplacePorts = {
 const devAdmin = { ADMIN_EMAIL: 'admin@altmed.local', ADMIN_PASSWORD: 'ChangeMe-Admin-2025' };
 const defaultReadyTimeoutMs = 120_000;
 const unitHostScript = path.join(repoRoot, 'tools', 'src', 'unit-host', 'unit-host.mjs');
+/** How every Node unit's process runs (V8's flags, glibc's arenas): the file the image reads too; a variable already set wins. */
+const nodeUnitSettings = parseEnv(fs.readFileSync(path.join(repoRoot, 'deploy', 'node-unit.env'), 'utf8'));
 
 export function marketplacePortsFromEnv(env: NodeJS.ProcessEnv): MarketplacePorts {
   const ports = { ...defaultMarketplacePorts };
@@ -148,7 +151,7 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     // Each app runs under a unit host that keeps its port while `npm run redeploy` replaces it.
     const child = spawnWithPrefixedOutput(app.name, process.execPath, [unitHostScript, main], {
       cwd: path.join(repoRoot, app.name),
-      env: { ...process.env, ...env, PORT: String(options.ports[app.port]), UNIT_HOST_STATUS_FILE: statusFile },
+      env: { ...nodeUnitSettings, ...process.env, ...env, PORT: String(options.ports[app.port]), UNIT_HOST_STATUS_FILE: statusFile },
       logFile: path.join(logsDirOf(dataDir), `${options.logFilePrefix ?? ''}${app.name}.log`),
       echo: options.echoLogs,
     });

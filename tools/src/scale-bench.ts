@@ -151,6 +151,18 @@ export function residentMbOf(unitPid: number): number {
   return largest;
 }
 
+/** A unit's V8 heap (used of total) and its read models' estimate, from its `/metrics`, in MB. */
+export async function heapFiguresOf(port: number): Promise<string> {
+  const text = await fetch(`http://127.0.0.1:${port}/metrics`).then((response) => response.text());
+  const sumOf = (metric: string) =>
+    text
+      .split('\n')
+      .filter((line) => line.startsWith(`${metric} `) || line.startsWith(`${metric}{`))
+      .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0) / 1_000_000;
+  const heap = `heap ${sumOf('nodejs_heap_size_used_bytes').toFixed(0)} of ${sumOf('nodejs_heap_size_total_bytes').toFixed(0)} MB`;
+  return `${heap}, external ${sumOf('nodejs_external_memory_bytes').toFixed(0)} MB, read models ${sumOf('read_model_bytes').toFixed(0)} MB`;
+}
+
 /**
  * The share of one core the whole site (every process this bench started: database, services,
  * gateway, relays, Prometheus, Jaeger) uses while nobody calls it, in total and by process name

@@ -1,6 +1,6 @@
+import fs from 'node:fs';
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
-import { codes } from 'zipcodes';
 import { PlaceMessages, type PlaceQuery } from '@altmed/contracts';
 import { badRequest } from '@altmed/service-kit';
 
@@ -122,12 +122,30 @@ export class ZipTable {
 
 let usZips: ZipTable | undefined;
 
-/** The table of every US ZIP in the `zipcodes` package, built on first use (about 41,000 codes). */
+interface ZipcodesPlace {
+  zip: string;
+  latitude: number;
+  longitude: number;
+  country: string;
+}
+
+/**
+ * The `zipcodes` package's US places, read as data: its `lib/codes.js` is one 5 MB object literal
+ * (`exports.codes = {…};` on its first line), and requiring it compiles that literal and keeps every
+ * place (with Canada's) as an object for the life of the process, about 55 MB resident. Parsed as
+ * JSON, the places live only while the table is built.
+ */
+function zipcodesUsPlaces(): ZipcodesPlace[] {
+  const source = fs.readFileSync(require.resolve('zipcodes/lib/codes.js'), 'utf8');
+  const firstLine = source.slice(0, source.indexOf('\n'));
+  const codes = JSON.parse(firstLine.slice(firstLine.indexOf('{'), firstLine.lastIndexOf('}') + 1)) as Record<string, ZipcodesPlace>;
+  return Object.values(codes).filter((place) => place.country === 'US');
+}
+
+/** The table of every US ZIP in the `zipcodes` package, built on first use (about 42,000 codes). */
 export function usZipTable(): ZipTable {
   usZips ??= new ZipTable(
-    Object.values(codes).filter(
-      (place) => place.country === 'US' && /^\d{5}$/.test(place.zip) && Number.isFinite(place.latitude) && Number.isFinite(place.longitude),
-    ),
+    zipcodesUsPlaces().filter((place) => /^\d{5}$/.test(place.zip) && Number.isFinite(place.latitude) && Number.isFinite(place.longitude)),
   );
   return usZips;
 }

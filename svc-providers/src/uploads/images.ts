@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { ProviderMessages, UPLOAD_MAX_BYTES } from '@altmed/contracts';
 import { badRequest } from '@altmed/service-kit';
 import type { UploadStorage } from './storage';
@@ -33,8 +32,12 @@ export function imageTypeOf(bytes: Buffer): 'image/jpeg' | 'image/png' | undefin
 
 const notSaved = () => badRequest(ProviderMessages.imagesNotSaved);
 
-/** Re-encodes as JPEG: orientation applied, transparency on white, and no metadata kept (EXIF, GPS, ICC comments). */
-function encode(bytes: Buffer, [width, height]: [number, number], fit: 'inside' | 'cover'): Promise<Buffer> {
+/**
+ * Re-encodes as JPEG: orientation applied, transparency on white, and no metadata kept (EXIF, GPS, ICC
+ * comments). sharp (libvips, about 9 MB resident) is loaded at the first upload, not by every instance at start.
+ */
+async function encode(bytes: Buffer, [width, height]: [number, number], fit: 'inside' | 'cover'): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()
     .resize({ width, height, fit, withoutEnlargement: fit === 'inside' })
