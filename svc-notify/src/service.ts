@@ -54,7 +54,7 @@ export function startNotifyService(config: NotifyConfig): Promise<RunningService
       broker.consume(supportMessageConsumer({ inbox, mailer, siteUrl, supportTeamEmail: config.adminNotifyEmail }, queues));
       broker.consume(supportReplyConsumer({ inbox, mailer, siteUrl }, queues));
 
-      const verifier = identityTokenVerifier(config);
+      const verifier = identityTokenVerifier(config, broker);
       app.use(subscriptionRouter({ receipts }, verifier));
       app.use(providerEmailsRouter(providerEmails, verifier));
       app.use(supportRouter({ messages: supportMessages, supportList, onEventsWritten: relayOutbox([supportMessages]) }, verifier));

@@ -3,6 +3,7 @@ import { AccountMessages, FORMER_MEMBER_NAME, type DeleteAccountRequest, type My
 import { badRequest, createEvent, unauthorized, withEvents } from '@altmed/service-kit';
 import type { KeptMemberList } from '../members/kept-member-list';
 import { memberChangedEvent } from '../members/member-changed.event';
+import { accountStatusChangedEvent } from './account-status-changed.event';
 import { membershipOf } from '../membership/membership.domain';
 import { hashPassword, verifyPassword } from '../users/password';
 import type { UserDocument } from '../users/user.model';
@@ -38,7 +39,8 @@ export async function myAccountData(deps: UsersDeps, userId: string): Promise<My
  * A member deletes their account, proving the password (wrong guesses count against the login
  * limit). The record stays as a tombstone without name, email, password or contact details, so the
  * id is never reused and user.deleted leaves in the same write; the email is free for a new
- * account, and the session version moves on, so every token stops working.
+ * account, and the session version moves on, so every token stops working (account.status_changed
+ * tells every service at once).
  */
 export async function deleteOwnAccount(deps: MyAccountDeps, userId: string, request: DeleteAccountRequest): Promise<void> {
   const user = await activeAccount(deps, userId);
@@ -61,7 +63,11 @@ export async function deleteOwnAccount(deps: MyAccountDeps, userId: string, requ
         $unset: { passwordReset: 1, statusHistory: 1 },
         $inc: { sessionVersion: 1 },
       },
-      [createEvent('user.deleted', { userId, deletedAt: deletedAt.toISOString() }, 'svc-identity'), memberChangedEvent([userId])],
+      [
+        accountStatusChangedEvent(userId, 'deleted', deletedAt),
+        createEvent('user.deleted', { userId, deletedAt: deletedAt.toISOString() }, 'svc-identity'),
+        memberChangedEvent([userId]),
+      ],
     ),
   );
   if (deleted.modifiedCount !== 1) throw unauthorized();
