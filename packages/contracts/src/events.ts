@@ -143,6 +143,18 @@ export const supportMessageReceivedV1Schema = z.object({
 });
 export type SupportMessageReceivedV1 = z.infer<typeof supportMessageReceivedV1Schema>;
 
+/** At most this many Contact messages in one support.message_changed. */
+export const SUPPORT_MESSAGE_CHANGED_MAX_IDS = 1000;
+
+/**
+ * These Contact messages changed or were deleted (their sender deleted their account): every
+ * svc-notify instance reads them again into its Support Center list. Names the records only.
+ */
+export const supportMessageChangedV1Schema = z.object({
+  messageIds: z.array(z.string().min(1)).min(1).max(SUPPORT_MESSAGE_CHANGED_MAX_IDS),
+});
+export type SupportMessageChangedV1 = z.infer<typeof supportMessageChangedV1Schema>;
+
 /** An administrator answered a Contact message: svc-notify emails the reply once. */
 export const supportReplyRequestedV1Schema = z.object({
   replyId: z.uuid(),
@@ -235,6 +247,7 @@ export const EventCatalog = {
   'admin.invited': defineEvent({ version: 1, data: adminInvitedV1Schema }),
   'support.message_received': defineEvent({ version: 1, data: supportMessageReceivedV1Schema }),
   'support.reply_requested': defineEvent({ version: 1, data: supportReplyRequestedV1Schema }),
+  'support.message_changed': defineEvent({ version: 1, data: supportMessageChangedV1Schema, toInstancesOnly: true }),
   'user.password_reset_requested': defineEvent({ version: 1, data: passwordResetRequestedV1Schema }),
   'account.status_changed': defineEvent({ version: 1, data: accountStatusChangedV1Schema, toInstancesOnly: true }),
 } as const;
