@@ -47,7 +47,7 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
           { queueSuffix: config.EVENT_QUEUE_SUFFIX },
         ),
       );
-      const verifier = identityTokenVerifier(config);
+      const verifier = identityTokenVerifier(config, broker);
       app.use(paymentsRouter(deps, verifier));
       app.use(ordersRouter(deps, verifier));
       app.use(promoCodesRouter(deps, verifier));

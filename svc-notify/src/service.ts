@@ -10,11 +10,13 @@ import { providerRegisteredConsumer } from './providers/provider-registered.hand
 import { subscriptionConsumer } from './subscription/membership-activated.handler';
 import { membershipReminderConsumer } from './subscription/membership-reminder-due.handler';
 import { refundEmailConsumer } from './subscription/payment-refunded.handler';
+import { forgottenMemberModel } from './subscription/forgotten-member.model';
 import { receiptResendConsumer } from './subscription/receipt-resend-requested.handler';
 import { receiptModel } from './subscription/receipt.model';
 import type { SubscriptionDeps } from './subscription/subscription.domain';
 import { subscriptionRouter } from './subscription/subscription.routes';
 import { accountDeletionConsumer } from './subscription/user-deleted.handler';
+import { forgottenSenderModel } from './support/forgotten-sender.model';
 import { KeptSupportList } from './support/kept-support-list';
 import { supportMessageModel } from './support/support-message.model';
 import { supportMessageConsumer } from './support/support-message-received.handler';
@@ -33,8 +35,10 @@ export function startNotifyService(config: NotifyConfig): Promise<RunningService
       const siteUrl = config.SITE_URL;
       const queues = { queueSuffix: config.EVENT_QUEUE_SUFFIX };
       const receipts = receiptModel(connection);
+      const forgottenMembers = forgottenMemberModel(connection);
       const supportMessages = supportMessageModel(connection);
-      await Promise.all([receipts.init(), supportMessages.init()]);
+      const forgottenSenders = forgottenSenderModel(connection);
+      await Promise.all([receipts.init(), forgottenMembers.init(), supportMessages.init(), forgottenSenders.init()]);
       const supportList = new KeptSupportList(supportMessages, { logger, metrics });
       supportList.kept.subscribe(broker);
       // Not awaited: messages are taken and emails sent while the Support Center's list is read.
@@ -46,19 +50,20 @@ export function startNotifyService(config: NotifyConfig): Promise<RunningService
       broker.consume(providerStatusConsumer({ inbox, mailer, siteUrl }, queues));
       const providerEmails: ProviderEmailDeps = { inbox, mailer, siteUrl, adminNotifyEmail: config.adminNotifyEmail };
       broker.consume(providerRegisteredConsumer(providerEmails, queues));
-      const subscription: SubscriptionDeps = { inbox, mailer, receipts, siteUrl };
+      const subscription: SubscriptionDeps = { inbox, mailer, receipts, forgottenMembers, siteUrl };
       broker.consume(subscriptionConsumer(subscription, queues));
       broker.consume(receiptResendConsumer(subscription, queues));
       broker.consume(refundEmailConsumer(subscription, queues));
       broker.consume(membershipReminderConsumer(subscription, queues));
-      broker.consume(accountDeletionConsumer({ receipts, inbox, logger }, queues));
+      const support = { messages: supportMessages, supportList, forgottenSenders, onEventsWritten: relayOutbox([supportMessages, forgottenSenders]) };
+      broker.consume(accountDeletionConsumer({ receipts, forgottenMembers, support, inbox, logger }, queues));
       broker.consume(supportMessageConsumer({ inbox, mailer, siteUrl, supportTeamEmail: config.adminNotifyEmail }, queues));
       broker.consume(supportReplyConsumer({ inbox, mailer, siteUrl }, queues));
 
-      const verifier = identityTokenVerifier(config);
+      const verifier = identityTokenVerifier(config, broker);
       app.use(subscriptionRouter({ receipts }, verifier));
       app.use(providerEmailsRouter(providerEmails, verifier));
-      app.use(supportRouter({ messages: supportMessages, supportList, onEventsWritten: relayOutbox([supportMessages]) }, verifier));
+      app.use(supportRouter(support, verifier));
       return {
         stop: async () => {
           supportList.kept.stop();

@@ -69,7 +69,7 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
         accounts: identityAccounts(config.IDENTITY_URL, config.INTERNAL_API_TOKEN),
         providerWritten,
       };
-      const verifier = identityTokenVerifier(config);
+      const verifier = identityTokenVerifier(config, broker);
       app.use(providersRouter(deps, verifier, { uploadUrlTtlSeconds: config.UPLOAD_URL_TTL_SECONDS }));
       app.use(providerProfileRouter({ providers, reviews, storage }, verifier));
       app.use(adminProvidersRouter({ ...deps, search }, verifier));

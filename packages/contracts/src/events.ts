@@ -143,6 +143,18 @@ export const supportMessageReceivedV1Schema = z.object({
 });
 export type SupportMessageReceivedV1 = z.infer<typeof supportMessageReceivedV1Schema>;
 
+/** At most this many Contact messages in one support.message_changed. */
+export const SUPPORT_MESSAGE_CHANGED_MAX_IDS = 1000;
+
+/**
+ * These Contact messages changed or were deleted (their sender deleted their account): every
+ * svc-notify instance reads them again into its Support Center list. Names the records only.
+ */
+export const supportMessageChangedV1Schema = z.object({
+  messageIds: z.array(z.string().min(1)).min(1).max(SUPPORT_MESSAGE_CHANGED_MAX_IDS),
+});
+export type SupportMessageChangedV1 = z.infer<typeof supportMessageChangedV1Schema>;
+
 /** An administrator answered a Contact message: svc-notify emails the reply once. */
 export const supportReplyRequestedV1Schema = z.object({
   replyId: z.uuid(),
@@ -155,6 +167,20 @@ export const supportReplyRequestedV1Schema = z.object({
   repliedAt: z.iso.datetime(),
 });
 export type SupportReplyRequestedV1 = z.infer<typeof supportReplyRequestedV1Schema>;
+
+/** What became of an account in svc-identity: blocked, unblocked or deleted by its member. */
+export const ACCOUNT_STATUSES_ANNOUNCED = ['active', 'blocked', 'deleted'] as const;
+
+/**
+ * An account was blocked, unblocked or deleted: every instance of every service that checks tokens
+ * drops what it kept of that account's status, so its tokens are refused at once.
+ */
+export const accountStatusChangedV1Schema = z.object({
+  userId: z.string().min(1),
+  status: z.enum(ACCOUNT_STATUSES_ANNOUNCED),
+  changedAt: z.iso.datetime(),
+});
+export type AccountStatusChangedV1 = z.infer<typeof accountStatusChangedV1Schema>;
 
 export const passwordResetRequestedV1Schema = z.object({
   userId: z.string().min(1),
@@ -176,20 +202,29 @@ export type PasswordResetRequestedV1 = z.infer<typeof passwordResetRequestedV1Sc
 export interface EventDefinition<TData extends z.ZodType = z.ZodType> {
   version: number;
   data: TData;
+  /**
+   * Heard only on the queues of running instances (`subscribeThisInstance`), which come and go: it
+   * is published even when no queue is bound, since an instance that is not listening keeps nothing
+   * the event would change.
+   */
+  toInstancesOnly?: boolean;
   previous?: { data: z.ZodType; upgrade: (data: unknown) => z.input<TData> };
 }
 
 export function defineEvent<TData extends z.ZodType, TPrevious extends z.ZodType = z.ZodNever>(definition: {
   version: number;
   data: TData;
+  toInstancesOnly?: boolean;
   previous?: { data: TPrevious; upgrade: (data: z.infer<TPrevious>) => z.input<TData> };
 }): EventDefinition<TData> {
   const { previous } = definition;
-  if (!previous) return { version: definition.version, data: definition.data };
+  const toInstances = definition.toInstancesOnly ? { toInstancesOnly: true } : {};
+  if (!previous) return { version: definition.version, data: definition.data, ...toInstances };
   // `upgrade` only ever receives data its own schema has parsed.
   return {
     version: definition.version,
     data: definition.data,
+    ...toInstances,
     previous: { data: previous.data, upgrade: (data) => previous.upgrade(data as z.infer<TPrevious>) },
   };
 }
@@ -212,10 +247,17 @@ export const EventCatalog = {
   'admin.invited': defineEvent({ version: 1, data: adminInvitedV1Schema }),
   'support.message_received': defineEvent({ version: 1, data: supportMessageReceivedV1Schema }),
   'support.reply_requested': defineEvent({ version: 1, data: supportReplyRequestedV1Schema }),
+  'support.message_changed': defineEvent({ version: 1, data: supportMessageChangedV1Schema, toInstancesOnly: true }),
   'user.password_reset_requested': defineEvent({ version: 1, data: passwordResetRequestedV1Schema }),
+  'account.status_changed': defineEvent({ version: 1, data: accountStatusChangedV1Schema, toInstancesOnly: true }),
 } as const;
 export type EventType = keyof typeof EventCatalog;
 export type EventData<T extends EventType> = z.infer<(typeof EventCatalog)[T]['data']>;
+
+/** Whether events of this type go only to running instances' own queues (see `EventDefinition.toInstancesOnly`). */
+export function isToInstancesOnly(type: string): boolean {
+  return Object.hasOwn(EventCatalog, type) && (EventCatalog[type as EventType] as EventDefinition).toInstancesOnly === true;
+}
 
 /** An event that can never be handled as it is (unknown type or version). */
 export class InvalidEventError extends Error {

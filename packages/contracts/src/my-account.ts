@@ -73,6 +73,11 @@ export type MyReviews = z.infer<typeof myReviewsSchema>;
 export const userDeletedV1Schema = z.object({
   userId: z.string().min(1),
   deletedAt: z.iso.datetime(),
+  /**
+   * The email the account had, so svc-notify can forget what it holds under it (Contact messages
+   * sent before logging in); absent on events written before it was carried.
+   */
+  email: z.string().min(1).optional(),
 });
 export type UserDeletedV1 = z.infer<typeof userDeletedV1Schema>;
 

@@ -71,6 +71,21 @@ describe('a short-lived publisher (the seed)', () => {
   });
 });
 
+describe('an event only running instances hear (account.status_changed)', () => {
+  it('is published though no queue is bound, while an unroutable event of another type is refused', async () => {
+    const publisher = new EventBroker({ url: process.env.AMQP_URL!, logger, exchange: `${testEventsExchange()}.unbound` });
+    await publisher.start();
+    try {
+      await publisher.publishingReady();
+      const changed = createEvent('account.status_changed', { userId: randomUUID(), status: 'blocked', changedAt: new Date().toISOString() }, 'broker-test');
+      await expect(publisher.publish(changed)).resolves.toBeUndefined();
+      await expect(publisher.publish(signedUp())).rejects.toThrow('No queue is bound for user.signed_up yet');
+    } finally {
+      await publisher.close();
+    }
+  });
+});
+
 describe('a connection the broker closes while it is being set up', () => {
   it('is set up again, and the hard error is heard instead of ending the process', async () => {
     let attempts = 0;

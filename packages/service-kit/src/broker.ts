@@ -2,7 +2,7 @@ import { EventEmitter, once } from 'node:events';
 import { inspect } from 'node:util';
 import { connect, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type Options, type RecoveringChannelModel } from 'amqplib';
 import { ZodError } from 'zod';
-import { EVENTS_EXCHANGE, EventCatalog, InvalidEventError, eventEnvelopeSchema, type EventEnvelope } from '@altmed/contracts';
+import { EVENTS_EXCHANGE, EventCatalog, InvalidEventError, eventEnvelopeSchema, isToInstancesOnly, type EventEnvelope } from '@altmed/contracts';
 import {
   DEFAULT_RETRY_POLICY,
   checkRetryPolicy,
@@ -161,7 +161,8 @@ export class EventBroker {
   /**
    * Resolves once the broker has confirmed the event and routed it to at least one queue; rejects
    * otherwise (or after 10 s, as under a blocked connection), so the outbox keeps an event that no
-   * consumer's queue would have received.
+   * consumer's queue would have received. An event only instances hear (`toInstancesOnly`) needs
+   * no queue: without one, no instance keeps anything it would change.
    */
   async publish(event: EventEnvelope): Promise<void> {
     const channel = this.publishChannel;
@@ -172,7 +173,14 @@ export class EventBroker {
           this.exchange,
           event.type,
           Buffer.from(JSON.stringify(event)),
-          { persistent: true, mandatory: true, messageId: event.id, type: event.type, contentType: 'application/json', timestamp: Date.parse(event.time) },
+          {
+            persistent: true,
+            mandatory: !isToInstancesOnly(event.type),
+            messageId: event.id,
+            type: event.type,
+            contentType: 'application/json',
+            timestamp: Date.parse(event.time),
+          },
           callback,
         ),
       () => (this.returned.delete(event.id) ? new Error(`No queue is bound for ${event.type} yet`) : undefined),

@@ -368,7 +368,9 @@ export class OutboxRelay {
         );
         if (finished.matchedCount > 0) return;
       }
-      await model.updateOne(isFirst, { $pop: { outbox: -1 }, $unset: { outboxAttempts: 1 } }, relayBookkeeping);
+      const popped = await model.updateOne(isFirst, { $pop: { outbox: -1 }, $unset: { outboxAttempts: 1 } }, relayBookkeeping);
+      // Another write replaced the pending events (an account deletion drops them): what was read is no longer due.
+      if (popped.matchedCount === 0) return;
       await renewClaim();
     }
   }

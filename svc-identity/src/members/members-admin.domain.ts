@@ -11,6 +11,7 @@ import {
 import { AppError, notFound, withEvents } from '@altmed/service-kit';
 import { membershipOf } from '../membership/membership.domain';
 import type { AccountStatus, UserDocument, UserModel } from '../users/user.model';
+import { accountStatusChangedEvent } from '../my-account/account-status-changed.event';
 import type { KeptMemberList } from './kept-member-list';
 import { memberChangedEvent } from './member-changed.event';
 import { totalPagesOf } from './member-list';
@@ -71,8 +72,8 @@ const transitions: Record<MemberAdminAction, { from: AccountStatus; to: AccountS
 /**
  * Blocks or unblocks a member: the status, the audit entry and member.changed are one write, made
  * only if the status is still the one the action starts from (a second admin at the same moment
- * gets 409). A blocked member cannot log in, and the services refuse their tokens once the
- * account-status cache has expired; those tokens stay refused after an unblock.
+ * gets 409). A blocked member cannot log in, and every service refuses their tokens at once
+ * (account.status_changed drops what each instance kept); those tokens stay refused after an unblock.
  */
 export async function changeMemberStatus(
   deps: MembersAdminDeps,
@@ -89,7 +90,7 @@ export async function changeMemberStatus(
     withEvents<UserDocument>(
       // A block also ends every session: an unblocked member logs in again, and no token from before the block comes back to life.
       { $set: { status: transition.to }, $push: { statusHistory: change }, ...(action === 'block' ? { $inc: { sessionVersion: 1 } } : {}) },
-      [memberChangedEvent([userId])],
+      [accountStatusChangedEvent(userId, transition.to, change.at), memberChangedEvent([userId])],
     ),
   );
   if (result.modifiedCount !== 1) throw new AppError(409, transition.refused);

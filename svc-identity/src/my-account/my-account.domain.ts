@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { AccountMessages, FORMER_MEMBER_NAME, type DeleteAccountRequest, type MyAccountData } from '@altmed/contracts';
-import { badRequest, createEvent, unauthorized, withEvents } from '@altmed/service-kit';
+import { badRequest, createEvent, outboxFieldsFor, unauthorized } from '@altmed/service-kit';
 import type { KeptMemberList } from '../members/kept-member-list';
 import { memberChangedEvent } from '../members/member-changed.event';
+import { accountStatusChangedEvent } from './account-status-changed.event';
 import { membershipOf } from '../membership/membership.domain';
 import { hashPassword, verifyPassword } from '../users/password';
 import type { UserDocument } from '../users/user.model';
@@ -38,7 +39,9 @@ export async function myAccountData(deps: UsersDeps, userId: string): Promise<My
  * A member deletes their account, proving the password (wrong guesses count against the login
  * limit). The record stays as a tombstone without name, email, password or contact details, so the
  * id is never reused and user.deleted leaves in the same write; the email is free for a new
- * account, and the session version moves on, so every token stops working.
+ * account, and the session version moves on, so every token stops working (account.status_changed
+ * tells every service at once). The events still waiting in the record's outbox (a reminder, a
+ * reset link, a receipt) are dropped in that write: nothing more is sent to the person.
  */
 export async function deleteOwnAccount(deps: MyAccountDeps, userId: string, request: DeleteAccountRequest): Promise<void> {
   const user = await activeAccount(deps, userId);
@@ -46,23 +49,27 @@ export async function deleteOwnAccount(deps: MyAccountDeps, userId: string, requ
   if (!(await verifyPassword(user.passwordHash, request.password))) throw badRequest(AccountMessages.passwordWrong);
   const deletedAt = new Date();
   const unusablePassword = await hashPassword(randomBytes(32).toString('hex'));
+  const events = [
+    accountStatusChangedEvent(userId, 'deleted', deletedAt),
+    createEvent('user.deleted', { userId, deletedAt: deletedAt.toISOString(), email: user.email }, 'svc-identity'),
+    memberChangedEvent([userId]),
+  ];
   const deleted = await deps.users.updateOne(
     { _id: userId, status: user.status },
-    withEvents<UserDocument>(
-      {
-        $set: {
-          status: 'deleted',
-          deletedAt,
-          name: FORMER_MEMBER_NAME,
-          email: `deleted-${userId}@deleted.invalid`,
-          passwordHash: unusablePassword,
-          contactInfo: { phone: '', address: '', specialties: [] },
-        },
-        $unset: { passwordReset: 1, statusHistory: 1 },
-        $inc: { sessionVersion: 1 },
+    {
+      $set: {
+        status: 'deleted',
+        deletedAt,
+        name: FORMER_MEMBER_NAME,
+        email: `deleted-${userId}@deleted.invalid`,
+        passwordHash: unusablePassword,
+        contactInfo: { phone: '', address: '', specialties: [] },
+        // In place of whatever was waiting: a relay publishing this record stops at its next event (its guarded pop fails).
+        ...outboxFieldsFor(events),
       },
-      [createEvent('user.deleted', { userId, deletedAt: deletedAt.toISOString() }, 'svc-identity'), memberChangedEvent([userId])],
-    ),
+      $unset: { passwordReset: 1, statusHistory: 1, outboxAttempts: 1 },
+      $inc: { sessionVersion: 1 },
+    },
   );
   if (deleted.modifiedCount !== 1) throw unauthorized();
   deps.onEventsWritten();

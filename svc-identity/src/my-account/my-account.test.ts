@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { connect, type ChannelModel } from 'amqplib';
 import request from 'supertest';
 import { AccountMessages, type AdminMembersResponse, type EventEnvelope, type MyAccountData } from '@altmed/contracts';
-import { eventually, testEventsExchange } from '@altmed/local-stack/src/testing';
+import { eventually, testEventsExchange, waitForOutboxDrained, withDatabase } from '@altmed/local-stack/src/testing';
 import { authBody, startTestIdentity, validSignup, waitForPublishedEventsReceived, type TestIdentity } from '../test/test-service';
 
 const ADMIN = { email: 'admin@my-account.example.com', password: 'a-long-admin-password' };
@@ -94,7 +95,38 @@ describe('DELETE /users/me', () => {
 
     await waitForPublishedEventsReceived(identity, 'user.deleted', () => deletions.length);
     expect(deletions.filter((event) => (event.data as { userId: string }).userId === user.id)).toEqual([
-      expect.objectContaining({ type: 'user.deleted', data: { userId: user.id, deletedAt: expect.any(String) as string } }),
+      expect.objectContaining({ type: 'user.deleted', data: { userId: user.id, deletedAt: expect.any(String) as string, email: body.email } }),
     ]);
+  });
+
+  it('drops the events still waiting in the account’s outbox: nothing more is sent to the person', async () => {
+    const { token, user, body } = await signUp();
+    await waitForOutboxDrained(identity);
+    // A reminder whose publishing failed and waits for its retry, as it would while the broker is away.
+    const endsAt = '2027-01-01T00:00:00.000Z';
+    const waiting: EventEnvelope = {
+      id: randomUUID(),
+      type: 'membership.reminder_due',
+      version: 1,
+      time: new Date().toISOString(),
+      source: 'svc-identity',
+      data: { reminderId: `${user.id}:30-days:${endsAt}`, userId: user.id, email: body.email, name: body.name, kind: '30-days', endsAt },
+    };
+    await withDatabase(identity.database, (db) =>
+      db
+        .collection<{ _id: string }>('users')
+        .updateOne(
+          { _id: user.id },
+          { $push: { outbox: waiting }, $set: { outboxPending: true, outboxDueAt: new Date(Date.now() + 3_600_000), outboxAttempts: 3 } },
+        ),
+    );
+    const remindersBefore = await identity.service.metrics.eventsPublished('membership.reminder_due');
+
+    await api().delete('/users/me').set('authorization', `Bearer ${token}`).send({ password: body.password }).expect(200);
+    await waitForPublishedEventsReceived(identity, 'user.deleted', () => deletions.length);
+    expect(deletions.some((event) => (event.data as { userId: string }).userId === user.id)).toBe(true);
+    const tombstone = await withDatabase(identity.database, (db) => db.collection<{ _id: string; outbox: EventEnvelope[] }>('users').findOne({ _id: user.id }));
+    expect(tombstone?.outbox).toEqual([]);
+    expect(await identity.service.metrics.eventsPublished('membership.reminder_due')).toBe(remindersBefore);
   });
 });

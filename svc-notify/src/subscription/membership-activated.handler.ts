@@ -1,11 +1,16 @@
 import { parseEvent, type EventEnvelope } from '@altmed/contracts';
 import { isDuplicateKeyError, type EventConsumer } from '@altmed/service-kit';
+import { isForgotten } from './forgotten-member.model';
 import { subscriptionEmail } from './subscription-email';
 import type { SubscriptionDeps } from './subscription.domain';
 
-/** One subscription email per payment, with its receipt stored under the payment's id, however often the event arrives. */
+/**
+ * One subscription email per payment, with its receipt stored under the payment's id, however often
+ * the event arrives; none for a member who deleted their account, whenever the event comes.
+ */
 export async function sendSubscriptionEmail(deps: SubscriptionDeps, raw: EventEnvelope): Promise<void> {
   const { data } = parseEvent('membership.activated', raw);
+  if (await isForgotten(deps.forgottenMembers, data.userId)) return;
   try {
     await deps.receipts.create({
       _id: data.paymentId,
@@ -23,6 +28,11 @@ export async function sendSubscriptionEmail(deps: SubscriptionDeps, raw: EventEn
     });
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;
+  }
+  // Forgotten meanwhile: the deletion may have removed the member's receipts before this one was written.
+  if (await isForgotten(deps.forgottenMembers, data.userId)) {
+    await deps.receipts.deleteOne({ _id: data.paymentId });
+    return;
   }
   // Keyed on the payment, not the event: one receipt email per payment, whatever event announces it.
   await deps.inbox.runOnce('subscription-email', data.paymentId, async () => {

@@ -1,5 +1,6 @@
 import { parseEvent, type EventEnvelope, type MembershipActivatedV1 } from '@altmed/contracts';
 import type { EventConsumer } from '@altmed/service-kit';
+import { isForgotten } from './forgotten-member.model';
 import type { ReceiptDocument } from './receipt.model';
 import { subscriptionEmail } from './subscription-email';
 import type { SubscriptionDeps } from './subscription.domain';
@@ -12,6 +13,8 @@ import type { SubscriptionDeps } from './subscription.domain';
 export async function resendReceiptEmail(deps: SubscriptionDeps, raw: EventEnvelope): Promise<void> {
   const event = parseEvent('receipt.resend_requested', raw);
   const { data } = event;
+  // A deleted member's receipt is gone for good: nothing to resend, nothing to wait for.
+  if (await isForgotten(deps.forgottenMembers, data.userId)) return;
   await deps.inbox.runOnce('receipt-resend', event.id, async () => {
     const receipt = await deps.receipts.findById(data.paymentId).lean<ReceiptDocument>();
     if (!receipt) throw new Error(`No receipt of payment ${data.paymentId} yet; the resend is tried again later`);

@@ -1,6 +1,7 @@
 import { Messages } from '@altmed/contracts';
 import { forbidden, type EventInbox } from '@altmed/service-kit';
 import type { Mailer } from '../mail/mailer';
+import type { ForgottenMemberModel } from './forgotten-member.model';
 import type { ReceiptDocument, ReceiptModel } from './receipt.model';
 
 /** What the subscription emails (receipt, resend, refund, reminders) need. */
@@ -8,6 +9,7 @@ export interface SubscriptionDeps {
   inbox: EventInbox;
   mailer: Mailer;
   receipts: ReceiptModel;
+  forgottenMembers: ForgottenMemberModel;
   siteUrl: string;
 }
 

@@ -249,6 +249,38 @@ describe('a deleted account', () => {
       expect(await db.collection('subscription_receipts').countDocuments({ userId: event.data.userId })).toBe(0),
     );
   });
+
+  it('is not given a receipt or a reminder by events that come after its deletion', async () => {
+    const late = activated();
+    const { userId, email } = late.data;
+    const before = await deliveriesDone(notify, notify.queues.accountDeletion, 'user.deleted');
+    await publisher.publish('user.deleted', {
+      id: randomUUID(),
+      type: 'user.deleted',
+      version: 1,
+      time: new Date().toISOString(),
+      source: 'svc-identity',
+      data: { userId, deletedAt: new Date().toISOString(), email },
+    } satisfies EventEnvelope<UserDeletedV1>);
+    await waitForDeliveriesDone(notify, notify.queues.accountDeletion, 'user.deleted', before + 1);
+
+    await publish(late);
+    const endsAt = '2027-03-01T10:00:00.000Z';
+    const remindersBefore = await deliveriesDone(notify, notify.queues.membershipReminder, 'membership.reminder_due');
+    await publisher.publish('membership.reminder_due', {
+      id: randomUUID(),
+      type: 'membership.reminder_due',
+      version: 1,
+      time: new Date().toISOString(),
+      source: 'svc-identity',
+      data: { reminderId: `${userId}:30-days:${endsAt}`, userId, email, name: 'Grace Hopper', kind: '30-days', endsAt },
+    } satisfies EventEnvelope<MembershipReminderDueV1>);
+    await waitForEveryDeliveryDone();
+    await waitForDeliveriesDone(notify, notify.queues.membershipReminder, 'membership.reminder_due', remindersBefore + 1);
+
+    await withDatabase(notify.database, async (db) => expect(await db.collection('subscription_receipts').countDocuments({ userId })).toBe(0));
+    expect(emailsTo(await listEmails(), email)).toEqual([]);
+  });
 });
 
 describe('POST /email/send-subscription-email', () => {

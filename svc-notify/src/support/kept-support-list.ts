@@ -8,7 +8,8 @@ const READ_BATCH = 2_000;
 /**
  * This instance's Support Center list (a `KeptReadModel`, read after the service listens: until it is
  * read, the list answers 503), kept current by the events written with each message and each reply,
- * which name the message. Another write to messages must carry an event naming them too.
+ * which name the message, and by support.message_changed (a deleted member's messages). Another
+ * write to messages must carry an event naming them too.
  */
 export class KeptSupportList {
   readonly kept: KeptReadModel<SupportMessageRecord, SupportList>;
@@ -17,7 +18,7 @@ export class KeptSupportList {
     this.kept = new KeptReadModel(
       {
         name: 'support-list',
-        eventTypes: ['support.message_received', 'support.reply_requested'],
+        eventTypes: ['support.message_received', 'support.reply_requested', 'support.message_changed'],
         idsOf: (event) => idsNamedBy(event, 'message'),
         readAll: () => messages.find().select(SUPPORT_LIST_FIELDS).lean<SupportMessageRecord[]>().cursor({ batchSize: READ_BATCH }),
         readByIds: (ids) =>

@@ -52,6 +52,9 @@ const supportMessageSchema = new Schema<SupportMessageDocument>(
 );
 // The Support Center lists, counts and searches from its read model (support-list.ts), which reads messages by id.
 supportMessageSchema.index(OUTBOX_INDEX);
+// A deleted member's messages: those they sent logged in, and those sent from their email.
+supportMessageSchema.index({ userId: 1 });
+supportMessageSchema.index({ email: 1 });
 
 export type SupportMessageModel = Model<SupportMessageDocument>;
 

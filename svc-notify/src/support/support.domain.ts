@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ADMIN_SUPPORT_MAX_PAGE,
   ADMIN_SUPPORT_PAGE_SIZE,
+  SUPPORT_MESSAGE_CHANGED_MAX_IDS,
   SupportMessages,
   type AccessTokenClaims,
   type AdminSupportMessagesResponse,
@@ -10,8 +11,10 @@ import {
   type SupportReplyResponse,
 } from '@altmed/contracts';
 import { createEvent, notFound, outboxFieldsFor, withEvents } from '@altmed/service-kit';
+import type { ForgottenSenderDocument, ForgottenSenderModel } from './forgotten-sender.model';
 import type { KeptSupportList } from './kept-support-list';
 import { SUPPORT_LIST_FIELDS, adminSupportView, type SupportMessageRecord } from './support-list';
+import { supportMessageChangedEvent } from './support-message-changed.event';
 import type { SupportMessageModel } from './support-message.model';
 
 const SOURCE = 'svc-notify';
@@ -20,6 +23,10 @@ export interface SupportDeps {
   messages: SupportMessageModel;
   supportList: KeptSupportList;
   onEventsWritten: () => void;
+}
+
+export interface ForgetSenderDeps extends SupportDeps {
+  forgottenSenders: ForgottenSenderModel;
 }
 
 /**
@@ -88,4 +95,28 @@ export async function replyToSupportMessage(
   await deps.supportList.kept.written([messageId]);
   const updated = await deps.messages.findById(messageId).select(SUPPORT_LIST_FIELDS).lean<SupportMessageRecord>();
   return { message: SupportMessages.replySent, supportMessage: adminSupportView(updated!) };
+}
+
+/**
+ * A member deleted their account: the Contact messages they sent logged in, or from their email,
+ * are deleted, with any reply still waiting to be emailed, and leave every instance's list. Their
+ * ids are kept first, so a retry after a crash still tells the instances. Answers how many went.
+ */
+export async function forgetSender(deps: ForgetSenderDeps, sender: { userId: string; email?: string }): Promise<number> {
+  const byUser = deps.messages.find({ userId: sender.userId }).select({ _id: 1 }).lean<{ _id: string }[]>();
+  const byEmail = sender.email ? deps.messages.find({ email: sender.email }).select({ _id: 1 }).lean<{ _id: string }[]>() : Promise.resolve([]);
+  const found = [...new Set([...(await byUser), ...(await byEmail)].map((message) => message._id))];
+  const forgotten = await deps.forgottenSenders
+    .findOneAndUpdate({ _id: sender.userId }, { $addToSet: { messageIds: { $each: found } } }, { upsert: true, returnDocument: 'after' })
+    .lean<ForgottenSenderDocument>();
+  const messageIds = forgotten?.messageIds ?? found;
+  if (messageIds.length === 0) return 0;
+  await deps.messages.deleteMany({ _id: { $in: messageIds } });
+  for (let start = 0; start < messageIds.length; start += SUPPORT_MESSAGE_CHANGED_MAX_IDS) {
+    const batch = messageIds.slice(start, start + SUPPORT_MESSAGE_CHANGED_MAX_IDS);
+    await deps.forgottenSenders.updateOne({ _id: sender.userId }, withEvents<ForgottenSenderDocument>({}, [supportMessageChangedEvent(batch)]));
+  }
+  deps.onEventsWritten();
+  await deps.supportList.kept.written(messageIds);
+  return found.length;
 }

@@ -9,6 +9,7 @@ import {
   startIdentityProcess,
   waitForDeliveriesDone,
   waitForEmailsTo,
+  withDatabase,
   type IdentityProcess,
 } from '@altmed/local-stack/src/testing';
 import { startTestNotify, type TestNotify } from '../test/test-service';
@@ -198,6 +199,44 @@ describe('Contact messages and the Support Center', () => {
       const [message] = await listed('open');
       await request(second.url).post(`/support/messages/${message!.id}/reply`).set(asAdmin).send({ text: 'Answered from the second instance.' }).expect(200);
       await eventually(async () => (await listed('answered')).length === 1, 15_000, 'the first instance never listed the message as answered');
+    } finally {
+      await second.stop({ keepDatabase: true });
+    }
+  }, 90_000);
+
+  it("forgets a deleted member's messages, sent logged in or from their email, in every instance's list, and keeps the others'", async () => {
+    const second = await startTestNotify({ IDENTITY_URL: identity.url, MONGO_DB: notify.database, EVENT_QUEUE_SUFFIX: notify.queueSuffix });
+    try {
+      const asAdmin = { authorization: `Bearer ${(await identity.logInAdmin()).token}` };
+      const member = await identity.signUp();
+      const mark = randomUUID();
+      const loggedIn = contactMessage({ message: `Sent logged in ${mark}` });
+      const fromTheirEmail = contactMessage({ email: member.email.toUpperCase(), message: `Sent as a visitor ${mark}` });
+      const someoneElse = contactMessage({ message: `Sent by someone else ${mark}` });
+      await api().post('/support/messages').set('x-forwarded-for', '203.0.113.50').set('authorization', `Bearer ${member.token}`).send(loggedIn).expect(202);
+      await request(second.url).post('/support/messages').set('x-forwarded-for', '203.0.113.51').send(fromTheirEmail).expect(202);
+      await api().post('/support/messages').set('x-forwarded-for', '203.0.113.52').send(someoneElse).expect(202);
+      const listedBy = async (url: string) =>
+        ((await request(url).get('/support/messages').query({ search: mark }).set(asAdmin).expect(200)).body as AdminSupportMessagesResponse).messages
+          .map((message) => message.message)
+          .sort();
+      for (const url of [notify.url, second.url]) {
+        await eventually(async () => (await listedBy(url)).length === 3, 15_000, 'an instance never listed the three messages');
+      }
+
+      await request(identity.url).delete('/users/me').set('authorization', `Bearer ${member.token}`).send({ password: 'correct horse' }).expect(200);
+
+      for (const url of [notify.url, second.url]) {
+        await eventually(async () => (await listedBy(url)).length === 1, 15_000, 'an instance still lists the deleted member’s messages');
+        expect(await listedBy(url)).toEqual([someoneElse.message]);
+      }
+      await withDatabase(notify.database, async (db) => {
+        const left = await db
+          .collection('support_messages')
+          .find({ message: { $in: [loggedIn.message, fromTheirEmail.message, someoneElse.message] } })
+          .toArray();
+        expect(left.map((message) => message.email as string)).toEqual([someoneElse.email]);
+      });
     } finally {
       await second.stop({ keepDatabase: true });
     }

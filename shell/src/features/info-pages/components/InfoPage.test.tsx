@@ -31,4 +31,15 @@ describe('public information pages', () => {
     expect(vetted).toHaveTextContent('National Provider Identifier');
     expect(vetted).toHaveTextContent('licence');
   });
+
+  it('/privacy says what a deleted account leaves behind, and why', async () => {
+    renderApp('/privacy');
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Deleting your account' });
+    const section = heading.nextElementSibling!.parentElement!;
+    expect(section).toHaveTextContent('the messages you sent us from the Contact page are deleted');
+    expect(section).toHaveTextContent(
+      'Your payments (amount, date, promo code and payment reference), because tax and accounting law require us to keep them.',
+    );
+    expect(section).toHaveTextContent('The reviews you wrote, shown as “Former member”');
+  });
 });

@@ -44,10 +44,19 @@ export function PrivacyPage() {
         </p>
         <h2>Your choices</h2>
         <p>
-          You can ask us for a copy of your information, to correct it, or to delete your account, by writing to{' '}
-          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. We keep payment records as long as tax law requires and delete the rest within 30 days of
-          closing an account.
+          You can download a copy of your information (Download my data, on your account page), correct it, or ask us anything about it by writing to{' '}
+          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
         </p>
+        <h2>Deleting your account</h2>
+        <p>
+          Delete my account, on your account page, takes effect at once: you are signed out everywhere, and your name, email address, password, contact details,
+          saved providers, receipts and the messages you sent us from the Contact page are deleted. No email is sent to you afterwards, not even one that was
+          already on its way. Two things stay, without your name or email address:
+        </p>
+        <ul>
+          <li>Your payments (amount, date, promo code and payment reference), because tax and accounting law require us to keep them.</li>
+          <li>The reviews you wrote, shown as &ldquo;Former member&rdquo;, because other members relied on them to choose a provider.</li>
+        </ul>
         <h2>Changes</h2>
         <p>If we change this policy in a way that matters, we email members before the change takes effect.</p>
       </Prose>
