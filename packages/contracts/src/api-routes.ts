@@ -613,7 +613,7 @@ export const API_ROUTES = {
     operationId: 'listOrdersForAdmin',
     summary: 'Every payment, for Orders Management',
     description:
-      'Payment attempts whose member name or email or promo code contains the search, in one status if asked, newest first, a page at a time, with how many match in each status. Admins only.',
+      'Payment attempts whose member name or email, promo code or reference (`1B9D-6BCD-BBFD`, with or without dashes) contains the search, in one status if asked, newest first, a page at a time, with how many match in each status. Admins only.',
     query: adminOrdersQuerySchema,
     responses: { 200: adminOrdersResponseSchema },
   },

@@ -74,6 +74,8 @@ export type MemberStatusUpdate = z.infer<typeof memberStatusUpdateSchema>;
 /** A member's payment as the admin sees it: every attempt, not only the paid ones. */
 export const adminPaymentSchema = z.object({
   id: z.string(),
+  /** The payment's reference (`paymentReference`), as the member's receipt and emails show it. */
+  reference: z.string(),
   userId: z.string(),
   /** Cents. */
   amount: z.number().int(),

@@ -4,6 +4,7 @@ import {
   ORDER_STATUSES,
   OrderMessages,
   parseEvent,
+  paymentReference,
   weekStartOf,
   type AdminOrdersResponse,
   type PaymentFiguresResponse,
@@ -120,6 +121,14 @@ describe('GET /payments (Orders Management)', () => {
 
     const byCode = (await listOrders({ search: 'halfoff' }).expect(200)).body as AdminOrdersResponse;
     expect(byCode.payments.map((payment) => payment.id)).toEqual([half.paymentId]);
+
+    // A member quoting the reference of their receipt or email, as written, in lower case, without its dashes or with spaces.
+    const reference = paymentReference(paid.paymentId);
+    expect(all.payments[2]!.reference).toBe(reference);
+    for (const search of [reference, reference.toLowerCase(), reference.replace(/-/g, ''), reference.replace(/-/g, ' ')]) {
+      const byReference = (await listOrders({ search }).expect(200)).body as AdminOrdersResponse;
+      expect({ search, found: byReference.payments.map((payment) => payment.id) }).toEqual({ search, found: [paid.paymentId] });
+    }
 
     const openOnly = (await listOrders({ status: 'open' }).expect(200)).body as AdminOrdersResponse;
     expect(openOnly.payments.every((payment) => payment.status === 'open')).toBe(true);

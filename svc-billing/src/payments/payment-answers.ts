@@ -1,4 +1,4 @@
-import type { AdminPayment, MyPayments } from '@altmed/contracts';
+import { paymentReference, type AdminPayment, type MyPayments } from '@altmed/contracts';
 import type { PaymentDocument } from './payment.model';
 
 /** What every answer about a payment is made from. */
@@ -15,6 +15,7 @@ export type PaymentAnswer = MyPayments['payments'][number];
 export function paymentAnswer(payment: AnsweredPaymentRecord): PaymentAnswer {
   return {
     id: payment._id,
+    reference: paymentReference(payment._id),
     amount: payment.amount,
     currency: payment.currency,
     promoCode: payment.promoCode,

@@ -12,7 +12,7 @@ const refundable = (order: AdminOrder) => order.status === 'succeeded' && order.
 const memberName = (order: AdminOrder) => order.member?.name ?? 'Unknown member';
 
 /**
- * The payments of one page, newest first: when each started, the member (opening their page), the
+ * The payments of one page, newest first: when each started, its reference, the member (opening their page), the
  * amount with its promo code, the status (a refunded one with when and by whom), and Refund on a
  * paid one (disabled while its refund is under way).
  */
@@ -33,6 +33,7 @@ export function OrdersTable({
           <thead>
             <tr>
               <th scope="col">Date</th>
+              <th scope="col">Reference</th>
               <th scope="col">Member</th>
               <th scope="col">Amount</th>
               <th scope="col">Status</th>
@@ -46,6 +47,7 @@ export function OrdersTable({
               return (
                 <tr key={order.id}>
                   <td>{date}</td>
+                  <td>{order.reference}</td>
                   <td>
                     <Link to={`/admin/users/${encodeURIComponent(order.userId)}`}>{memberName(order)}</Link>
                     {order.member ? <Note>{order.member.email}</Note> : null}
