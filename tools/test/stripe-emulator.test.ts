@@ -463,6 +463,22 @@ describe('the Stripe emulator', () => {
     ]);
   });
 
+  it('answers a refund asked under a key whose first request is still under way with Stripe’s 409, and a later ask with the first answer', async () => {
+    const slow = await createStripeTestAccount(emulator.url, { refundLatencyMs: 300 });
+    const slowStripe = clientFor(emulator, slow.secretKey);
+    const intent = await slowStripe.paymentIntents.create({ amount: 11988, currency: 'usd', confirm: true, payment_method: 'pm_card_visa' });
+    const key = `refund-${intent.id}`;
+    const ask = () => slowStripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: key });
+    const [first, second] = await Promise.allSettled([ask(), ask()]);
+    expect(first).toMatchObject({ status: 'fulfilled', value: { object: 'refund', status: 'succeeded' } });
+    // Stripe's idempotency_error; at 409 the SDK's class for it is StripeAPIError (its own retries sleep and ask again).
+    expect(second).toMatchObject({ status: 'rejected', reason: { rawType: 'idempotency_error', statusCode: 409, code: 'idempotency_key_in_use' } });
+    const later = await ask();
+    expect(later.id).toBe((first as PromiseFulfilledResult<Stripe.Refund>).value.id);
+    expect(later.lastResponse.headers['idempotent-replayed']).toBe('true');
+    expect(await slowStripe.charges.retrieve(later.charge as string)).toMatchObject({ amount_refunded: 11988 });
+  });
+
   it('sends refund.created and charge.refunded, signed, to the webhook endpoint', async () => {
     const { intent, chargeId } = await paidIntent();
     const refund = await stripe.refunds.create({ payment_intent: intent.id, reason: 'duplicate' });

@@ -632,7 +632,7 @@ export const API_ROUTES = {
     operationId: 'refundPayment',
     summary: 'Refund a paid membership in full',
     description:
-      'An admin gives a succeeded payment back in full through Stripe; the membership it paid for ends (svc-identity) and the member gets one refund email (svc-notify). A payment already refunded, not paid, or of nothing (a 100% code) gets 409; asked twice at once, Stripe refunds once. Admins only.',
+      'An admin gives a succeeded payment back in full through Stripe; the membership it paid for ends (svc-identity) and the member gets one refund email (svc-notify). A payment already refunded, not paid, or of nothing (a 100% code) gets 409; asked twice at once, Stripe refunds once, and an ask while another’s refund is still under way at Stripe gets 409. Admins only.',
     responses: { 200: refundResponseSchema },
   },
   'POST /payments/webhook': {

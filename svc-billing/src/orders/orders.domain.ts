@@ -39,7 +39,8 @@ export async function paymentFigures(deps: OrdersDeps): Promise<PaymentFiguresRe
 
 /**
  * An admin refunds a paid membership in full. Stripe's idempotency key is the payment's, so asks at
- * the same moment make one refund; an ask after it was recorded gets 409. The refund is recorded
+ * the same moment make one refund: an ask while another's is still under way at Stripe gets 409
+ * (Stripe's `idempotency_key_in_use`), as does an ask after it was recorded. The refund is recorded
  * from Stripe's answer, and from its `charge.refunded` webhook, whichever comes first.
  */
 export async function refundPayment(deps: OrdersDeps, paymentId: string, admin: AccessTokenClaims): Promise<RefundResponse> {
@@ -61,6 +62,8 @@ export async function refundPayment(deps: OrdersDeps, paymentId: string, admin: 
       { idempotencyKey: `refund:${paymentId}` },
     );
   } catch (err) {
+    // Another ask's request to Stripe (the same idempotency key) is still under way, through the SDK's retries: it makes the refund.
+    if (err instanceof Stripe.errors.StripeError && err.code === 'idempotency_key_in_use') throw conflict(OrderMessages.refundUnderWay);
     // No refund was made by this ask: a refund recorded later (Stripe's dashboard) must not name this admin.
     await deps.payments.updateOne({ _id: paymentId, refundAskedBy: askedBy }, { $unset: { refundAskedBy: 1 } });
     if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
