@@ -193,8 +193,10 @@ describe('POST /payments/:paymentId/refund', () => {
   it('records a refund made in Stripe’s dashboard from its signed charge.refunded webhook, with no admin named', async () => {
     const member = await identity.signUp();
     const { paymentId, paymentIntentId } = await pay(member);
-    await stripe.refunds.create({ payment_intent: paymentIntentId });
+    const made = await stripe.refunds.create({ payment_intent: paymentIntentId });
     await eventually(async () => (await paymentsOf(billing.database, member.id))[0]?.status === 'refunded', 20_000);
+    // The webhook's charge names no refund: billing read it with its refunds and kept the refund's id.
+    expect((await paymentsOf(billing.database, member.id))[0]!.refund).toMatchObject({ stripeRefundId: made.id, by: null });
     await refunds.settled([billing], [paymentIntentId]);
     expect(refundsOf(member.id).map((event) => (event.data as { refundedBy: unknown }).refundedBy)).toEqual([null]);
     expect((await refund(paymentId).expect(409)).body).toEqual({ message: OrderMessages.alreadyRefunded });

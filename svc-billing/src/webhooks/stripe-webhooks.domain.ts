@@ -4,6 +4,7 @@ import { badRequest, isDuplicateKeyError } from '@altmed/service-kit';
 import type { PaymentDocument, StripeEventModel } from '../payments/payment.model';
 import { recordRefund, type RefundsDeps } from '../orders/orders.domain';
 import { recordIntentState, recordSuccess } from '../payments/checkout.domain';
+import { callStripe } from '../stripe/stripe-errors';
 
 export interface WebhooksDeps extends RefundsDeps {
   stripeEvents: StripeEventModel;
@@ -75,5 +76,7 @@ async function applyRefundedCharge(deps: WebhooksDeps, charge: Stripe.Charge): P
     );
     return;
   }
-  await recordRefund(deps, payment._id, charge.refunds?.data[0]?.id ?? null);
+  // The event's charge carries no refunds (Stripe's API since 2022-11-15): it is read again with them, newest first.
+  const { refunds } = await callStripe(() => deps.stripe.charges.retrieve(charge.id, { expand: ['refunds'] }));
+  await recordRefund(deps, payment._id, refunds?.data[0]?.id ?? null);
 }
