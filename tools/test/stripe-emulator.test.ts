@@ -479,6 +479,31 @@ describe('the Stripe emulator', () => {
     expect(await slowStripe.charges.retrieve(later.charge as string)).toMatchObject({ amount_refunded: 11988 });
   });
 
+  it('starts a refund of the pending-refund test card pending, and settles it as told, sending refund.updated (and refund.failed)', async () => {
+    const settle = (refundId: string, status: 'succeeded' | 'failed') =>
+      stripe.rawRequest('POST', `/v1/refunds/${refundId}/emulator_settle`, { status }) as Promise<Stripe.Refund>;
+    const pendingOf = async () => {
+      const intent = await newIntent({ confirm: true, payment_method: 'pm_card_pendingRefund' });
+      expect(intent.status).toBe('succeeded');
+      const refund = await stripe.refunds.create({ payment_intent: intent.id });
+      expect(refund.status).toBe('pending');
+      return { refund, chargeId: intent.latest_charge as string };
+    };
+
+    const willSucceed = await pendingOf();
+    expect(await stripe.charges.retrieve(willSucceed.chargeId)).toMatchObject({ refunded: true, amount_refunded: 11988 });
+    expect(await settle(willSucceed.refund.id, 'succeeded')).toMatchObject({ status: 'succeeded' });
+    const updated = await eventually(() => eventsOf(willSucceed.refund.id).find((event) => event.type === 'refund.updated'));
+    expect(updated.data.object).toMatchObject({ id: willSucceed.refund.id, status: 'succeeded' });
+    await expect(settle(willSucceed.refund.id, 'failed')).rejects.toMatchObject({ statusCode: 400 });
+
+    const willFail = await pendingOf();
+    await settle(willFail.refund.id, 'failed');
+    expect(await stripe.charges.retrieve(willFail.chargeId)).toMatchObject({ refunded: false, amount_refunded: 0 });
+    const failed = await eventually(() => eventsOf(willFail.refund.id).find((event) => event.type === 'refund.failed'));
+    expect(failed.data.object).toMatchObject({ status: 'failed' });
+  });
+
   it('sends refund.created and charge.refunded, signed, to the webhook endpoint', async () => {
     const { intent, chargeId } = await paidIntent();
     const refund = await stripe.refunds.create({ payment_intent: intent.id, reason: 'duplicate' });

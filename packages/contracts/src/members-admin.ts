@@ -89,6 +89,8 @@ export const adminPaymentSchema = z.object({
   receiptResends: z.array(z.object({ by: z.string(), at: z.string() })),
   /** The full refund, once made: by an administrator (their email) or in Stripe's dashboard (null). */
   refund: z.object({ by: z.string().nullable(), at: z.string() }).nullable(),
+  /** A refund Stripe says is pending (the card's bank has not answered yet): who asked and when; null once it succeeded or failed. */
+  refundPending: z.object({ by: z.string().nullable(), at: z.string() }).nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 export const memberPaymentsResponseSchema = z.object({ payments: z.array(adminPaymentSchema) });

@@ -18,7 +18,7 @@ import {
   updatePaymentIntent,
 } from './payment-intents';
 import { createPaymentMethod, retrievePaymentMethod } from './payment-methods';
-import { createRefund, retrieveRefund } from './refunds';
+import { createRefund, retrieveRefund, settleRefund } from './refunds';
 import { Accounts, newAccountKeys, type Account, type AccountKeys } from './state';
 import { challengePage, finishChallenge } from './three-d-secure';
 import { newEvent, WebhookSender } from './webhooks';
@@ -162,6 +162,10 @@ export async function startStripeEmulatorServer(options: StripeEmulatorOptions =
       (caller, params) => createRefund(caller, params),
       (account) => account.refundLatencyMs,
     ),
+  );
+  api.post(
+    '/refunds/:id/emulator_settle',
+    stripeRoute((caller, params, id) => settleRefund(caller, id, params)),
   );
   api.get(
     '/refunds/:id',

@@ -180,7 +180,7 @@ export interface Charge {
 
 export type RefundReason = 'duplicate' | 'fraudulent' | 'requested_by_customer';
 
-/** Card refunds succeed at once in test mode; the card network's reference comes later. */
+/** Card refunds succeed at once in test mode (but those of the pending-refund test card); the card network's reference comes later. */
 export interface Refund {
   id: string;
   object: 'refund';
@@ -201,7 +201,7 @@ export interface Refund {
   reason: RefundReason | null;
   receipt_number: null;
   source_transfer_reversal: null;
-  status: 'succeeded';
+  status: 'pending' | 'succeeded' | 'failed';
   transfer_reversal: null;
 }
 

@@ -6,8 +6,8 @@ export type AnsweredPaymentRecord = Pick<PaymentDocument, '_id' | 'amount' | 'cu
 export const ANSWERED_PAYMENT_FIELDS = { amount: 1, currency: 1, promoCode: 1, status: 1, createdAt: 1, paidAt: 1, refund: 1 } as const;
 
 /** What the admin's views (a member's payments, Orders Management) are made from. */
-export type AdminPaymentRecord = AnsweredPaymentRecord & Pick<PaymentDocument, 'userId' | 'member' | 'receiptResends'>;
-export const ADMIN_PAYMENT_FIELDS = { ...ANSWERED_PAYMENT_FIELDS, userId: 1, member: 1, receiptResends: 1 } as const;
+export type AdminPaymentRecord = AnsweredPaymentRecord & Pick<PaymentDocument, 'userId' | 'member' | 'receiptResends' | 'refundPending'>;
+export const ADMIN_PAYMENT_FIELDS = { ...ANSWERED_PAYMENT_FIELDS, userId: 1, member: 1, receiptResends: 1, refundPending: 1 } as const;
 
 export type PaymentAnswer = MyPayments['payments'][number];
 
@@ -34,5 +34,6 @@ export function adminPaymentView(payment: AdminPaymentRecord): AdminPayment {
     userId: payment.userId,
     receiptResends: (payment.receiptResends ?? []).map((resend) => ({ by: resend.by.email, at: resend.at.toISOString() })),
     refund: refundedAt === null ? null : { by: payment.refund?.by?.email ?? null, at: refundedAt },
+    refundPending: payment.refundPending ? { by: payment.refundPending.by?.email ?? null, at: payment.refundPending.at.toISOString() } : null,
   };
 }

@@ -36,6 +36,7 @@ const paid: AdminPayment = {
   paidAt: '2026-01-15T12:01:00.000Z',
   receiptResends: [],
   refund: null,
+  refundPending: null,
 };
 const failedWithCode: AdminPayment = {
   ...paid,

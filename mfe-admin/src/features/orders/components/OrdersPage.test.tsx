@@ -27,6 +27,7 @@ function order(overrides: Partial<AdminOrder> = {}): AdminOrder {
     paidAt: '2026-01-15T12:01:00.000Z',
     receiptResends: [],
     refund: null,
+    refundPending: null,
     member: { name: 'Ada Reyes', email: 'ada@example.com' },
     ...overrides,
   };
@@ -79,12 +80,17 @@ it('lists the payments in a table, with the counts of each status in the filter,
   });
   const unknown = order({ id: 'pay-3', status: 'requires_action', createdAt: '2026-01-13T12:00:00.000Z', paidAt: null, member: null, userId: 'user-3' });
   const free = order({ id: 'pay-4', amount: 0, promoCode: 'FREE', createdAt: '2026-01-12T12:00:00.000Z' });
+  const pending = order({
+    id: 'pay-5',
+    createdAt: '2026-01-11T12:00:00.000Z',
+    refundPending: { by: 'admin@example.com', at: '2026-02-02T09:00:00.000Z' },
+  });
   server.setRoutes([
     {
       method: 'GET',
       path: '/api/payments',
       status: 200,
-      body: listOf([paid, withCode, unknown, free], {
+      body: listOf([paid, withCode, unknown, free, pending], {
         counts: { all: 1234, open: 4, requires_action: 30, processing: 0, failed: 200, succeeded: 900, canceled: 50, refunded: 50 },
         total: 1234,
         totalPages: 62,
@@ -105,10 +111,11 @@ it('lists the payments in a table, with the counts of each status in the filter,
     ['January 14, 2026', 'A1B2-C3D4-E002', 'Bea Stonebea@example.com', '$59.94Promo code HALF', 'RefundedFebruary 1, 2026 by Stripe dashboard', '—'],
     ['January 13, 2026', 'A1B2-C3D4-E003', 'Unknown member', '$119.88', 'Needs authentication', '—'],
     ['January 12, 2026', 'A1B2-C3D4-E004', 'Ada Reyesada@example.com', '$0.00Promo code FREE', 'Paid', '—'],
+    ['January 11, 2026', 'A1B2-C3D4-E005', 'Ada Reyesada@example.com', '$119.88', 'PaidRefund pending since February 2, 2026 by admin@example.com', '—'],
   ]);
   expect(within(rows[0]!).getByRole('link', { name: 'Ada Reyes' })).toHaveAttribute('href', `/admin/users/${userId}`);
   expect(within(rows[2]!).getByRole('link', { name: 'Unknown member' })).toHaveAttribute('href', '/admin/users/user-3');
-  // Refund only on a paid payment of more than nothing.
+  // Refund only on a paid payment of more than nothing, not while its refund is pending.
   expect(within(table).getAllByRole('button')).toEqual([within(rows[0]!).getByRole('button', { name: refundButton })]);
 
   const filter = screen.getByLabelText('Status');

@@ -5,8 +5,8 @@ import { dateOrDash, formatMoney } from '../../../lib/format';
 import { paymentStatusLabel, refundNote } from '../../../lib/payments';
 import type { AdminOrder } from '../api/orders';
 
-/** Paid, for more than nothing (a 100% code charges nothing), and not refunded yet. */
-const refundable = (order: AdminOrder) => order.status === 'succeeded' && order.amount > 0 && !order.refund;
+/** Paid, for more than nothing (a 100% code charges nothing), and not refunded yet (nor pending at the card's bank). */
+const refundable = (order: AdminOrder) => order.status === 'succeeded' && order.amount > 0 && !order.refund && !order.refundPending;
 
 /** The name the page gives the member of a payment: their name, or "Unknown member" when the payment does not say. */
 const memberName = (order: AdminOrder) => order.member?.name ?? 'Unknown member';
@@ -59,6 +59,7 @@ export function OrdersTable({
                   <td>
                     {paymentStatusLabel(order.status)}
                     {order.refund ? <Note>{refundNote(order.refund)}</Note> : null}
+                    {order.refundPending ? <Note>Refund pending since {refundNote(order.refundPending)}</Note> : null}
                   </td>
                   <td>
                     {refundable(order) ? (
