@@ -12,7 +12,7 @@ import { startStripeMock, type RunningStripeMock } from '../src/stripe-mock';
 const firstBuildOfStripeMock = 5 * 60_000;
 /** Fields of Stripe's specification that stripe-mock's fixed answers leave out: a new endpoint's signing secret comes only at creation. */
 const absentFromFixtures: Record<string, string[]> = { webhook_endpoint: ['secret'] };
-const productCallCount = 15;
+const productCallCount = 16;
 const client = (key: string, port: number) => new Stripe(key, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
 
 type Answer = { object?: string } & Record<string, unknown>;
@@ -74,6 +74,7 @@ async function productCalls(stripe: Stripe): Promise<Map<string, Outcome>> {
   );
   await run('retrieve a refund', () => stripe.refunds.retrieve(String(refund.id)));
   await run('retrieve a charge', () => stripe.charges.retrieve(String(refund.charge)));
+  await run('retrieve a charge with its refunds expanded', () => stripe.charges.retrieve(String(refund.charge), { expand: ['refunds'] }));
   await run('confirm with a return URL', () =>
     stripe.paymentIntents.confirm(String(withoutRedirects.id), { payment_method: 'pm_card_visa', return_url: 'https://altmed.example/join/done' }),
   );

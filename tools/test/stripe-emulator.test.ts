@@ -463,6 +463,47 @@ describe('the Stripe emulator', () => {
     ]);
   });
 
+  it('answers a refund asked under a key whose first request is still under way with Stripe’s 409, and a later ask with the first answer', async () => {
+    const slow = await createStripeTestAccount(emulator.url, { refundLatencyMs: 300 });
+    const slowStripe = clientFor(emulator, slow.secretKey);
+    const intent = await slowStripe.paymentIntents.create({ amount: 11988, currency: 'usd', confirm: true, payment_method: 'pm_card_visa' });
+    const key = `refund-${intent.id}`;
+    const ask = () => slowStripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: key });
+    const [first, second] = await Promise.allSettled([ask(), ask()]);
+    expect(first).toMatchObject({ status: 'fulfilled', value: { object: 'refund', status: 'succeeded' } });
+    // Stripe's idempotency_error; at 409 the SDK's class for it is StripeAPIError (its own retries sleep and ask again).
+    expect(second).toMatchObject({ status: 'rejected', reason: { rawType: 'idempotency_error', statusCode: 409, code: 'idempotency_key_in_use' } });
+    const later = await ask();
+    expect(later.id).toBe((first as PromiseFulfilledResult<Stripe.Refund>).value.id);
+    expect(later.lastResponse.headers['idempotent-replayed']).toBe('true');
+    expect(await slowStripe.charges.retrieve(later.charge as string)).toMatchObject({ amount_refunded: 11988 });
+  });
+
+  it('starts a refund of the pending-refund test card pending, and settles it as told, sending refund.updated (and refund.failed)', async () => {
+    const settle = (refundId: string, status: 'succeeded' | 'failed') =>
+      stripe.rawRequest('POST', `/v1/refunds/${refundId}/emulator_settle`, { status }) as Promise<Stripe.Refund>;
+    const pendingOf = async () => {
+      const intent = await newIntent({ confirm: true, payment_method: 'pm_card_pendingRefund' });
+      expect(intent.status).toBe('succeeded');
+      const refund = await stripe.refunds.create({ payment_intent: intent.id });
+      expect(refund.status).toBe('pending');
+      return { refund, chargeId: intent.latest_charge as string };
+    };
+
+    const willSucceed = await pendingOf();
+    expect(await stripe.charges.retrieve(willSucceed.chargeId)).toMatchObject({ refunded: true, amount_refunded: 11988 });
+    expect(await settle(willSucceed.refund.id, 'succeeded')).toMatchObject({ status: 'succeeded' });
+    const updated = await eventually(() => eventsOf(willSucceed.refund.id).find((event) => event.type === 'refund.updated'));
+    expect(updated.data.object).toMatchObject({ id: willSucceed.refund.id, status: 'succeeded' });
+    await expect(settle(willSucceed.refund.id, 'failed')).rejects.toMatchObject({ statusCode: 400 });
+
+    const willFail = await pendingOf();
+    await settle(willFail.refund.id, 'failed');
+    expect(await stripe.charges.retrieve(willFail.chargeId)).toMatchObject({ refunded: false, amount_refunded: 0 });
+    const failed = await eventually(() => eventsOf(willFail.refund.id).find((event) => event.type === 'refund.failed'));
+    expect(failed.data.object).toMatchObject({ status: 'failed' });
+  });
+
   it('sends refund.created and charge.refunded, signed, to the webhook endpoint', async () => {
     const { intent, chargeId } = await paidIntent();
     const refund = await stripe.refunds.create({ payment_intent: intent.id, reason: 'duplicate' });

@@ -613,7 +613,7 @@ export const API_ROUTES = {
     operationId: 'listOrdersForAdmin',
     summary: 'Every payment, for Orders Management',
     description:
-      'Payment attempts whose member name or email or promo code contains the search, in one status if asked, newest first, a page at a time, with how many match in each status. Admins only.',
+      'Payment attempts whose member name or email, promo code or reference (`1B9D-6BCD-BBFD`, with or without dashes) contains the search, in one status if asked, newest first, a page at a time, with how many match in each status. Admins only.',
     query: adminOrdersQuerySchema,
     responses: { 200: adminOrdersResponseSchema },
   },
@@ -632,7 +632,7 @@ export const API_ROUTES = {
     operationId: 'refundPayment',
     summary: 'Refund a paid membership in full',
     description:
-      'An admin gives a succeeded payment back in full through Stripe; the membership it paid for ends (svc-identity) and the member gets one refund email (svc-notify). A payment already refunded, not paid, or of nothing (a 100% code) gets 409; asked twice at once, Stripe refunds once. Admins only.',
+      'An admin gives a succeeded payment back in full through Stripe; the membership it paid for ends (svc-identity) and the member gets one refund email (svc-notify). A payment already refunded, not paid, or of nothing (a 100% code) gets 409; asked twice at once, Stripe refunds once, and an ask while another’s refund is still under way at Stripe gets 409. Admins only.',
     responses: { 200: refundResponseSchema },
   },
   'POST /payments/webhook': {

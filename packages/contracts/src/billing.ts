@@ -78,6 +78,8 @@ export type SendSubscriptionEmailRequest = z.infer<typeof sendSubscriptionEmailR
 /** A paid membership as the member's account shows it: GET /payments/receipts, newest first. */
 export const receiptSchema = z.object({
   paymentId: z.string(),
+  /** The payment's reference (`paymentReference`): what the member quotes to support. */
+  reference: z.string(),
   /** Cents; 0 for a 100 % code. */
   amount: z.number().int(),
   currency: z.string(),

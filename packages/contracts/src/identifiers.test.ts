@@ -1,4 +1,4 @@
-import { isValidDeaNumber, isValidNpi, npiNumberSchema, passesLuhn, providerQualificationsSchema } from './index';
+import { isValidDeaNumber, isValidNpi, npiNumberSchema, passesLuhn, paymentReference, providerQualificationsSchema } from './index';
 
 describe('NPI check digit (Luhn over 80840 and the first nine digits)', () => {
   it.each(['1234567893', '1245319599', '1003000126', '1992999874'])('accepts %s', (npi) => {
@@ -85,5 +85,12 @@ describe('Luhn (card numbers)', () => {
     }
     expect(passesLuhn('')).toBe(false);
     expect(passesLuhn('4242 4242 4242 4242')).toBe(false);
+  });
+});
+
+describe('a payment reference', () => {
+  it('is the first 12 hex digits of the payment id, upper case, in three groups of four', () => {
+    expect(paymentReference('1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed')).toBe('1B9D-6BCD-BBFD');
+    expect(paymentReference('00a1f2e3-0b4c-4d5e-8f60-718293a4b5c6')).toBe('00A1-F2E3-0B4C');
   });
 });

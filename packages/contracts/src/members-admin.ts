@@ -74,6 +74,8 @@ export type MemberStatusUpdate = z.infer<typeof memberStatusUpdateSchema>;
 /** A member's payment as the admin sees it: every attempt, not only the paid ones. */
 export const adminPaymentSchema = z.object({
   id: z.string(),
+  /** The payment's reference (`paymentReference`), as the member's receipt and emails show it. */
+  reference: z.string(),
   userId: z.string(),
   /** Cents. */
   amount: z.number().int(),
@@ -87,6 +89,8 @@ export const adminPaymentSchema = z.object({
   receiptResends: z.array(z.object({ by: z.string(), at: z.string() })),
   /** The full refund, once made: by an administrator (their email) or in Stripe's dashboard (null). */
   refund: z.object({ by: z.string().nullable(), at: z.string() }).nullable(),
+  /** A refund Stripe says is pending (the card's bank has not answered yet): who asked and when; null once it succeeded or failed. */
+  refundPending: z.object({ by: z.string().nullable(), at: z.string() }).nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 export const memberPaymentsResponseSchema = z.object({ payments: z.array(adminPaymentSchema) });

@@ -179,6 +179,8 @@ export const OrderMessages = {
   listLoading: 'The payment list is still loading; try again in a minute',
   refunded: 'The payment is refunded and the membership it paid for has ended.',
   alreadyRefunded: 'This payment has already been refunded',
+  refundUnderWay: 'This payment is being refunded right now; look at it again in a moment',
+  refundPending: 'The refund is pending at the card’s bank; the membership it paid for ends once the refund goes through.',
   refundOnlyForPaid: 'Only a paid membership can be refunded',
   nothingToRefund: 'Nothing was charged for this payment, so there is nothing to refund',
 } as const;

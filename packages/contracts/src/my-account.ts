@@ -35,6 +35,8 @@ export const myPaymentsSchema = z.object({
   payments: z.array(
     z.object({
       id: z.string(),
+      /** The payment's reference (`paymentReference`), as its receipt and emails show it. */
+      reference: z.string(),
       amount: z.number().int(),
       currency: z.string(),
       promoCode: z.string().nullable(),

@@ -8,7 +8,7 @@ import { OrderMessages } from './messages';
  * promo code, filtered by status, and a paid one refunded in full through Stripe.
  */
 
-/** GET /payments: a search of the member's name or email or the promo code (any part, any case), a status, a page. */
+/** GET /payments: a search of the member's name or email, the promo code or the payment's reference (any part, any case), a status, a page. */
 export const adminOrdersQuerySchema = z
   .object({
     search: z.string().trim().max(200).optional(),
@@ -64,7 +64,7 @@ export const paymentRefundedV1Schema = z.object({
   refundedBy: z.object({ id: z.string().min(1), email: z.string().min(1) }).nullable(),
   /** Who to email, as the payment kept them; null once the member deleted their account (no email then). */
   member: z.object({ name: z.string().min(1), email: z.string().min(1) }).nullable(),
-  /** Stripe's payment intent: the reference the member's bank statement and receipt show. */
+  /** Stripe's payment intent, to find the payment in Stripe's dashboard (the member's reference is the payment's, `paymentReference`). */
   paymentIntentId: z.string().nullable(),
 });
 export type PaymentRefundedV1 = z.infer<typeof paymentRefundedV1Schema>;

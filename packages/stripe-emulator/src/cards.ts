@@ -19,6 +19,7 @@ const testCards: Record<string, CardBehaviour> = {
   '5200828282828210': succeeds,
   '378282246310005': succeeds,
   '6011111111111117': succeeds,
+  '4000000000007726': succeeds,
   '4000002500003155': authentication,
   '4000002760003184': authentication,
   '4000000000003220': authentication,
@@ -45,7 +46,13 @@ export const testPaymentMethods: Record<string, string> = {
   pm_card_visa_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_visa_chargeDeclinedLostCard: '4000000000009987',
   pm_card_visa_chargeDeclinedStolenCard: '4000000000009979',
+  pm_card_pendingRefund: '4000000000007726',
 };
+
+/** Stripe's test card whose refunds start `pending` (and settle later: here when the emulator's `POST /v1/refunds/{id}/emulator_settle` says so). */
+const PENDING_REFUND_CARD = '4000000000007726';
+
+export const refundStartsPending = (number: string): boolean => number === PENDING_REFUND_CARD;
 
 export function behaviourOf(number: string): CardBehaviour {
   return testCards[number] ?? liveCard;

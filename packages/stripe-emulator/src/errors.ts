@@ -66,6 +66,16 @@ export function idempotencyMismatch(key: string): StripeError {
   });
 }
 
+/** A request whose idempotency key another request is still using: Stripe answers 409 and saves nothing, so a later retry gets the first one's answer. */
+export function idempotencyKeyInUse(key: string): StripeError {
+  return new StripeError(409, {
+    type: 'idempotency_error',
+    code: 'idempotency_key_in_use',
+    doc_url: docUrl('idempotency_key_in_use'),
+    message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key}. Please try again later.`,
+  });
+}
+
 export const noApiKey = () =>
   invalidRequest(
     "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",

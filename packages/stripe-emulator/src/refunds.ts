@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Caller } from './caller';
+import { refundStartsPending } from './cards';
 import { chargeView } from './charges';
 import { invalidRequest, publishableKeyNotAllowed, resourceMissing } from './errors';
 import { newId, nowSeconds } from './ids';
@@ -42,7 +43,7 @@ export function createRefund(caller: Caller, params: unknown): Refund {
     reason: input.reason ?? null,
     receipt_number: null,
     source_transfer_reversal: null,
-    status: 'succeeded',
+    status: startsPending(caller.account, charge) ? 'pending' : 'succeeded',
     transfer_reversal: null,
   };
   caller.account.refunds.set(refund.id, refund);
@@ -51,6 +52,35 @@ export function createRefund(caller: Caller, params: unknown): Refund {
   caller.emit('refund.created', refund);
   caller.emit('charge.refunded', chargeView(caller.account, charge, undefined));
   return refundView(caller.account, refund, input.expand);
+}
+
+const settleParams = z.strictObject({ status: oneOf(['succeeded', 'failed']) });
+
+/**
+ * A pending refund settles, as the card network's answer does some time later in Stripe: it
+ * succeeds, or fails and gives its amount back to the charge; Stripe sends refund.updated (and
+ * refund.failed for a failure). The emulator's own call, for tests of the pending-refund card.
+ */
+export function settleRefund(caller: Caller, id: string, params: unknown): Refund {
+  if (caller.publishable) throw publishableKeyNotAllowed();
+  const { status } = parseParams(settleParams, params);
+  const refund = caller.account.refunds.get(id);
+  if (!refund) throw resourceMissing('refund', id, 'refund');
+  if (refund.status !== 'pending') throw invalidRequest(`Refund ${id} is not pending: it is ${refund.status}.`);
+  refund.status = status;
+  if (status === 'failed') {
+    const charge = caller.account.charges.get(refund.charge as string)!;
+    charge.amount_refunded -= refund.amount;
+    charge.refunded = false;
+  }
+  caller.emit('refund.updated', refund);
+  if (status === 'failed') caller.emit('refund.failed', refund);
+  return refundView(caller.account, refund, undefined);
+}
+
+function startsPending(account: Account, charge: Charge): boolean {
+  const stored = account.paymentMethods.get(charge.payment_method);
+  return stored !== undefined && refundStartsPending(stored.number);
 }
 
 export function retrieveRefund(caller: Caller, id: string, params: unknown): Refund {

@@ -6,7 +6,7 @@ import qs from 'qs';
 import { browserScript } from './browser-script';
 import type { Caller } from './caller';
 import { retrieveCharge } from './charges';
-import { StripeError, idempotencyMismatch, invalidApiKey, invalidRequest, noApiKey, unrecognizedUrl } from './errors';
+import { StripeError, idempotencyKeyInUse, idempotencyMismatch, invalidApiKey, invalidRequest, noApiKey, unrecognizedUrl } from './errors';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listEvents, retrieveEvent } from './events';
 import { newId } from './ids';
 import {
@@ -18,7 +18,7 @@ import {
   updatePaymentIntent,
 } from './payment-intents';
 import { createPaymentMethod, retrievePaymentMethod } from './payment-methods';
-import { createRefund, retrieveRefund } from './refunds';
+import { createRefund, retrieveRefund, settleRefund } from './refunds';
 import { Accounts, newAccountKeys, type Account, type AccountKeys } from './state';
 import { challengePage, finishChallenge } from './three-d-secure';
 import { newEvent, WebhookSender } from './webhooks';
@@ -102,8 +102,15 @@ export async function startStripeEmulatorServer(options: StripeEmulatorOptions =
   app.get('/emulator/3ds/:id/done', (_req, res) => {
     res.type('text').send('Authentication finished. You can close this window.');
   });
-  app.post('/emulator/accounts', (_req, res) => {
-    const created = accounts.add(newAccountKeys());
+  app.post('/emulator/accounts', (req, res) => {
+    const { refund_latency_ms: latency = '0' } = parseQuery(typeof req.body === 'string' ? req.body : '');
+    if (typeof latency !== 'string' || !/^\d{1,5}$/.test(latency))
+      return sendError(
+        res,
+        invalidRequest('refund_latency_ms must be a whole number of milliseconds below 100000.', { param: 'refund_latency_ms' }),
+        newId('req'),
+      );
+    const created = accounts.add(newAccountKeys(), Number(latency));
     res.json({ secret_key: created.secretKey, publishable_key: created.publishableKey, webhook_secret: created.webhookSecret });
   });
   app.post(
@@ -151,7 +158,14 @@ export async function startStripeEmulatorServer(options: StripeEmulatorOptions =
   );
   api.post(
     '/refunds',
-    stripeRoute((caller, params) => createRefund(caller, params)),
+    stripeRoute(
+      (caller, params) => createRefund(caller, params),
+      (account) => account.refundLatencyMs,
+    ),
+  );
+  api.post(
+    '/refunds/:id/emulator_settle',
+    stripeRoute((caller, params, id) => settleRefund(caller, id, params)),
   );
   api.get(
     '/refunds/:id',
@@ -178,9 +192,13 @@ export async function startStripeEmulatorServer(options: StripeEmulatorOptions =
 
   type Handler = (caller: Caller, params: unknown, id: string) => unknown;
 
-  /** Authentication, parameters, idempotency, events and errors around one Stripe API call. */
-  function stripeRoute(handler: Handler) {
-    return (req: Request<{ id?: string }>, res: Response) => {
+  /**
+   * Authentication, parameters, idempotency, events and errors around one Stripe API call, answered
+   * after `latencyOf` the account: while it is under way, another request with its idempotency key
+   * gets Stripe's 409.
+   */
+  function stripeRoute(handler: Handler, latencyOf: (account: Account) => number = () => 0) {
+    return async (req: Request<{ id?: string }>, res: Response) => {
       const requestId = newId('req');
       let account: Account;
       let publishable: boolean;
@@ -201,14 +219,21 @@ export async function startStripeEmulatorServer(options: StripeEmulatorOptions =
           .json(remembered.body);
       }
 
+      if (idempotencyKey && account.keysInFlight.has(idempotencyKey)) return sendError(res, idempotencyKeyInUse(idempotencyKey), requestId);
+
       const emitted: { type: string; object: unknown }[] = [];
       const caller = callerFor(account, publishable, baseUrlOf(req), (type, object) => emitted.push({ type, object: structuredClone(object) }));
       let status = 200;
       let body: unknown;
+      const latency = latencyOf(account);
+      if (idempotencyKey) account.keysInFlight.add(idempotencyKey);
       try {
+        if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
         body = handler(caller, params, req.params.id ?? '');
       } catch (error) {
         ({ status, body } = errorResponse(error));
+      } finally {
+        if (idempotencyKey) account.keysInFlight.delete(idempotencyKey);
       }
       if (idempotencyKey && (status === 200 || status === 402))
         account.idempotency.set(idempotencyKey, { method: req.method, path: req.originalUrl, params: signature, status, body });

@@ -180,7 +180,7 @@ export interface Charge {
 
 export type RefundReason = 'duplicate' | 'fraudulent' | 'requested_by_customer';
 
-/** Card refunds succeed at once in test mode; the card network's reference comes later. */
+/** Card refunds succeed at once in test mode (but those of the pending-refund test card); the card network's reference comes later. */
 export interface Refund {
   id: string;
   object: 'refund';
@@ -201,7 +201,7 @@ export interface Refund {
   reason: RefundReason | null;
   receipt_number: null;
   source_transfer_reversal: null;
-  status: 'succeeded';
+  status: 'pending' | 'succeeded' | 'failed';
   transfer_reversal: null;
 }
 
@@ -257,6 +257,10 @@ export interface Account {
   refunds: Map<string, Refund>;
   events: StripeEvent[];
   idempotency: Map<string, IdempotentAnswer>;
+  /** Idempotency keys of the requests being answered now. */
+  keysInFlight: Set<string>;
+  /** How long creating a refund takes (the card network's answer), in milliseconds: 0 unless the account was made with `refund_latency_ms`. */
+  refundLatencyMs: number;
 }
 
 export interface AccountKeys {
@@ -274,7 +278,7 @@ export class Accounts {
   private readonly bySecretKey = new Map<string, Account>();
   private readonly byPublishableKey = new Map<string, Account>();
 
-  add(keys: AccountKeys): Account {
+  add(keys: AccountKeys, refundLatencyMs = 0): Account {
     const account: Account = {
       id: newId('acct'),
       ...keys,
@@ -285,6 +289,8 @@ export class Accounts {
       refunds: new Map(),
       events: [],
       idempotency: new Map(),
+      keysInFlight: new Set(),
+      refundLatencyMs,
     };
     this.bySecretKey.set(keys.secretKey, account);
     this.byPublishableKey.set(keys.publishableKey, account);

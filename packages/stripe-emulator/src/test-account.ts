@@ -15,11 +15,19 @@ export interface StripeTestAccount {
 
 /**
  * A Stripe account of its own on the run's emulator (STRIPE_API_URL of the test stack): its objects,
- * events and webhook endpoints are seen by no other test file.
+ * events and webhook endpoints are seen by no other test file. With `refundLatencyMs`, each refund
+ * takes that long to make, as a card network's answer can: a request with its idempotency key meanwhile gets Stripe's 409.
  */
-export async function createStripeTestAccount(apiUrl = process.env.STRIPE_API_URL): Promise<StripeTestAccount> {
+export async function createStripeTestAccount(
+  apiUrl = process.env.STRIPE_API_URL,
+  { refundLatencyMs = 0 }: { refundLatencyMs?: number } = {},
+): Promise<StripeTestAccount> {
   if (!apiUrl) throw new Error('STRIPE_API_URL is not set: run the tests through jest with the local stack (it starts the Stripe emulator)');
-  const created = await call(apiUrl, '/emulator/accounts', { method: 'POST' });
+  const created = await call(apiUrl, '/emulator/accounts', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ refund_latency_ms: String(refundLatencyMs) }).toString(),
+  });
   const keys = created as { secret_key: string; publishable_key: string; webhook_secret: string };
   const auth = { authorization: `Bearer ${keys.secret_key}` };
   return {

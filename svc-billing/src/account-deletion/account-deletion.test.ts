@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type ChannelModel } from 'amqplib';
 import request from 'supertest';
-import type { AdminOrdersResponse, EventEnvelope, MyPayments } from '@altmed/contracts';
+import { paymentReference, type AdminOrdersResponse, type EventEnvelope, type MyPayments } from '@altmed/contracts';
 import { eventually, startIdentityProcess, testEventsExchange, waitForDeliveriesDone, type IdentityProcess } from '@altmed/local-stack/src/testing';
 import { cardPaymentMethod, intentIdOf, paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
 import { accountDeletionQueue } from './user-deleted.handler';
@@ -49,6 +49,7 @@ it('gives a member every payment attempt of theirs for Download my data, and no 
   expect(mine.payments).toEqual([
     {
       id: expect.any(String) as string,
+      reference: paymentReference(String((await paymentsOf(billing.database, member.id))[0]!._id)),
       amount: 11988,
       currency: 'usd',
       promoCode: null,

@@ -39,16 +39,18 @@ export async function paymentFigures(deps: OrdersDeps): Promise<PaymentFiguresRe
 
 /**
  * An admin refunds a paid membership in full. Stripe's idempotency key is the payment's, so asks at
- * the same moment make one refund; an ask after it was recorded gets 409. The refund is recorded
+ * the same moment make one refund: an ask while another's is still under way at Stripe gets 409
+ * (Stripe's `idempotency_key_in_use`), as does an ask after it was recorded. The refund is recorded
  * from Stripe's answer, and from its `charge.refunded` webhook, whichever comes first.
  */
 export async function refundPayment(deps: OrdersDeps, paymentId: string, admin: AccessTokenClaims): Promise<RefundResponse> {
   const payment = await deps.payments
     .findById(paymentId)
-    .select({ status: 1, amount: 1, paymentIntentId: 1 })
-    .lean<Pick<PaymentDocument, '_id' | 'status' | 'amount' | 'paymentIntentId'>>();
+    .select({ status: 1, amount: 1, paymentIntentId: 1, refundPending: 1 })
+    .lean<Pick<PaymentDocument, '_id' | 'status' | 'amount' | 'paymentIntentId' | 'refundPending'>>();
   if (!payment) throw notFound(Messages.paymentNotFound);
   if (payment.status === 'refunded' || (await deps.refunds.exists({ _id: paymentId }))) throw conflict(OrderMessages.alreadyRefunded);
+  if (payment.refundPending) throw conflict(OrderMessages.refundUnderWay);
   if (payment.status !== 'succeeded') throw conflict(OrderMessages.refundOnlyForPaid);
   if (payment.amount === 0 || !payment.paymentIntentId) throw conflict(OrderMessages.nothingToRefund);
 
@@ -61,6 +63,8 @@ export async function refundPayment(deps: OrdersDeps, paymentId: string, admin: 
       { idempotencyKey: `refund:${paymentId}` },
     );
   } catch (err) {
+    // Another ask's request to Stripe (the same idempotency key) is still under way, through the SDK's retries: it makes the refund.
+    if (err instanceof Stripe.errors.StripeError && err.code === 'idempotency_key_in_use') throw conflict(OrderMessages.refundUnderWay);
     // No refund was made by this ask: a refund recorded later (Stripe's dashboard) must not name this admin.
     await deps.payments.updateOne({ _id: paymentId, refundAskedBy: askedBy }, { $unset: { refundAskedBy: 1 } });
     if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
@@ -71,9 +75,34 @@ export async function refundPayment(deps: OrdersDeps, paymentId: string, admin: 
     throw stripeFailure(err);
   }
   if (refund.status === 'succeeded') await recordRefund(deps, paymentId, refund.id);
+  else if (refund.status === 'pending') await recordPendingRefund(deps, paymentId, refund.id);
   await deps.paymentList.kept.written([paymentId]);
   const updated = await deps.payments.findById(paymentId).select(ADMIN_PAYMENT_FIELDS).lean<AdminPaymentRecord>();
-  return { message: OrderMessages.refunded, payment: orderView(updated!) };
+  return { message: refund.status === 'pending' ? OrderMessages.refundPending : OrderMessages.refunded, payment: orderView(updated!) };
+}
+
+/**
+ * Stripe answered a refund `pending` (the card's bank has not answered): the payment keeps its
+ * year and says who asked, until `refund.updated` tells whether it succeeded (recordRefund) or
+ * failed (dropPendingRefund).
+ */
+export async function recordPendingRefund(deps: RefundsDeps, paymentId: string, stripeRefundId: string): Promise<void> {
+  const payment = await deps.payments.findById(paymentId).select({ refundAskedBy: 1 }).lean<Pick<PaymentDocument, '_id' | 'refundAskedBy'>>();
+  const refundPending = { stripeRefundId, by: payment?.refundAskedBy ?? null, at: new Date() };
+  const marked = await deps.payments.updateOne(
+    { _id: paymentId, status: 'succeeded', refundPending: { $exists: false } },
+    withEvents<PaymentDocument>({ $set: { refundPending } }, [paymentChangedEvent([paymentId])]),
+  );
+  if (marked.modifiedCount === 1) deps.onEventsWritten();
+}
+
+/** A pending refund failed or was canceled at Stripe: the payment stands, as if it had not been asked. */
+export async function dropPendingRefund(deps: RefundsDeps, paymentId: string, stripeRefundId: string): Promise<void> {
+  const dropped = await deps.payments.updateOne(
+    { _id: paymentId, 'refundPending.stripeRefundId': stripeRefundId },
+    withEvents<PaymentDocument>({ $unset: { refundPending: 1, refundAskedBy: 1 } }, [paymentChangedEvent([paymentId])]),
+  );
+  if (dropped.modifiedCount === 1) deps.onEventsWritten();
 }
 
 /**
@@ -117,7 +146,9 @@ export async function recordRefund(deps: RefundsDeps, paymentId: string, stripeR
   const refund = { stripeRefundId: recorded!.stripeRefundId, by: recorded!.by ?? null, at: recorded!.refundedAt };
   const marked = await deps.payments.updateOne(
     { _id: paymentId, status: { $ne: 'refunded' } },
-    withEvents<PaymentDocument>({ $set: { status: 'refunded', refund, ...(success ? { paidAt: success.paidAt } : {}) } }, [paymentChangedEvent([paymentId])]),
+    withEvents<PaymentDocument>({ $set: { status: 'refunded', refund, ...(success ? { paidAt: success.paidAt } : {}) }, $unset: { refundPending: 1 } }, [
+      paymentChangedEvent([paymentId]),
+    ]),
   );
   if (marked.modifiedCount === 1) deps.onEventsWritten();
 }

@@ -4,6 +4,7 @@ import {
   ORDER_STATUSES,
   OrderMessages,
   parseEvent,
+  paymentReference,
   weekStartOf,
   type AdminOrdersResponse,
   type PaymentFiguresResponse,
@@ -121,6 +122,14 @@ describe('GET /payments (Orders Management)', () => {
     const byCode = (await listOrders({ search: 'halfoff' }).expect(200)).body as AdminOrdersResponse;
     expect(byCode.payments.map((payment) => payment.id)).toEqual([half.paymentId]);
 
+    // A member quoting the reference of their receipt or email, as written, in lower case, without its dashes or with spaces.
+    const reference = paymentReference(paid.paymentId);
+    expect(all.payments[2]!.reference).toBe(reference);
+    for (const search of [reference, reference.toLowerCase(), reference.replace(/-/g, ''), reference.replace(/-/g, ' ')]) {
+      const byReference = (await listOrders({ search }).expect(200)).body as AdminOrdersResponse;
+      expect({ search, found: byReference.payments.map((payment) => payment.id) }).toEqual({ search, found: [paid.paymentId] });
+    }
+
     const openOnly = (await listOrders({ status: 'open' }).expect(200)).body as AdminOrdersResponse;
     expect(openOnly.payments.every((payment) => payment.status === 'open')).toBe(true);
     expect(openOnly.total).toBe(all.counts.open);
@@ -184,11 +193,66 @@ describe('POST /payments/:paymentId/refund', () => {
   it('records a refund made in Stripe’s dashboard from its signed charge.refunded webhook, with no admin named', async () => {
     const member = await identity.signUp();
     const { paymentId, paymentIntentId } = await pay(member);
-    await stripe.refunds.create({ payment_intent: paymentIntentId });
+    const made = await stripe.refunds.create({ payment_intent: paymentIntentId });
     await eventually(async () => (await paymentsOf(billing.database, member.id))[0]?.status === 'refunded', 20_000);
+    // The webhook's charge names no refund: billing read it with its refunds and kept the refund's id.
+    expect((await paymentsOf(billing.database, member.id))[0]!.refund).toMatchObject({ stripeRefundId: made.id, by: null });
     await refunds.settled([billing], [paymentIntentId]);
     expect(refundsOf(member.id).map((event) => (event.data as { refundedBy: unknown }).refundedBy)).toEqual([null]);
     expect((await refund(paymentId).expect(409)).body).toEqual({ message: OrderMessages.alreadyRefunded });
+  });
+
+  it('records a refund Stripe answers pending as pending, and follows its refund.updated to refunded or back to paid', async () => {
+    const settle = (refundId: string, status: 'succeeded' | 'failed') => stripe.rawRequest('POST', `/v1/refunds/${refundId}/emulator_settle`, { status });
+    /** A payment by Stripe's pending-refund test card, refunded by the admin: answered pending. */
+    async function pendingRefund(member: TestAccount) {
+      const created = await request(billing.url)
+        .post('/payments/create-payment-intent')
+        .set('Authorization', `Bearer ${member.token}`)
+        .send({ amount: 11988, userId: member.id, doctorId: null })
+        .expect(200);
+      const paymentIntentId = intentIdOf((created.body as { clientSecret: string }).clientSecret);
+      await request(billing.url)
+        .post('/payments/confirm-payment')
+        .set('Authorization', `Bearer ${member.token}`)
+        .send({ paymentIntentId, paymentMethodId: await cardPaymentMethod(stripe, '4000000000007726') })
+        .expect(200);
+      const [payment] = await paymentsOf(billing.database, member.id);
+      const paymentId = String(payment!._id);
+      const answer = (await refund(paymentId).expect(200)).body as RefundResponse;
+      expect(answer).toEqual({
+        message: OrderMessages.refundPending,
+        payment: expect.objectContaining({
+          id: paymentId,
+          status: 'succeeded',
+          refund: null,
+          refundPending: { by: admin.email, at: expect.any(String) as string },
+        }) as unknown,
+      });
+      // charge.refunded comes too, and says nothing more: the refund it names is pending.
+      await refunds.settled([billing], [paymentIntentId]);
+      expect(refundsOf(member.id)).toEqual([]);
+      expect((await refund(paymentId).expect(409)).body).toEqual({ message: OrderMessages.refundUnderWay });
+      const { refundPending } = (await paymentsOf(billing.database, member.id))[0] as { refundPending?: { stripeRefundId: string } };
+      const stripeRefundId = refundPending!.stripeRefundId;
+      return { paymentId, paymentIntentId, stripeRefundId };
+    }
+
+    const [goesThrough, fails] = await Promise.all([identity.signUp(), identity.signUp()]);
+    const through = await pendingRefund(goesThrough);
+    await settle(through.stripeRefundId, 'succeeded');
+    const listed = await listedOnce(through.paymentId, 'refunded', { search: goesThrough.email });
+    expect(listed.payments[0]).toMatchObject({ refund: { by: admin.email }, refundPending: null });
+    expect((await paymentsOf(billing.database, goesThrough.id))[0]!.refund).toMatchObject({ stripeRefundId: through.stripeRefundId });
+    await refunds.settled([billing], [through.paymentIntentId]);
+    expect(refundsOf(goesThrough.id).map((event) => (event.data as { refundedBy: unknown }).refundedBy)).toEqual([{ id: admin.id, email: admin.email }]);
+
+    const failed = await pendingRefund(fails);
+    await settle(failed.stripeRefundId, 'failed');
+    await eventually(async () => (await paymentsOf(billing.database, fails.id))[0]?.refundPending === undefined, 20_000);
+    await refunds.settled([billing], [failed.paymentIntentId]);
+    expect((await paymentsOf(billing.database, fails.id))[0]).toMatchObject({ status: 'succeeded' });
+    expect(refundsOf(fails.id)).toEqual([]);
   });
 
   it('refuses what cannot be refunded: an unpaid payment, a free year, an unknown payment, and anyone but an admin', async () => {

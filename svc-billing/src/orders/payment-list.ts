@@ -5,6 +5,7 @@ import {
   ORDER_STATUSES,
   WEEKS_CHARTED,
   chartedWeeks,
+  paymentReference,
   type AdminOrder,
   type AdminOrdersQuery,
   type OrderStatus,
@@ -28,7 +29,7 @@ interface ListedPayment extends ListedEntry {
   statusIndex: number;
   /** Milliseconds; NaN until paid. */
   paidAt: number;
-  /** The member's name and email and the promo code, lowercased, one string: what a search looks in. */
+  /** The member's name and email, the promo code and the payment's reference, lowercased, one string: what a search looks in. */
   searched: string;
   record: AdminPaymentRecord;
 }
@@ -124,7 +125,7 @@ export class PaymentList {
     return { entries: this.entries.size, approximateBytes: bytes };
   }
 
-  /** The page asked for; every word of the search must be in the member's name or email or the promo code, in any case. */
+  /** The page asked for; every word of the search must be in the member's name or email, the promo code or the reference, in any case. */
   find(query: AdminOrdersQuery): PaymentListResult {
     const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     const skip = ((query.page ?? 1) - 1) * ADMIN_ORDERS_PAGE_SIZE;
@@ -265,9 +266,15 @@ function listed(record: AdminPaymentRecord): ListedPayment {
     status: record.status as OrderStatus,
     statusIndex: ORDER_STATUSES.indexOf(record.status as OrderStatus),
     paidAt: record.paidAt?.getTime() ?? Number.NaN,
-    searched: [record.member?.name, record.member?.email, record.promoCode].filter(Boolean).join('\n').toLowerCase(),
+    searched: [record.member?.name, record.member?.email, record.promoCode, referenceSearched(record._id)].filter(Boolean).join('\n').toLowerCase(),
     record,
   };
 }
+
+/** The payment's reference as written ("1B9D-6BCD-BBFD") and as typed without its dashes. */
+const referenceSearched = (paymentId: string) => {
+  const reference = paymentReference(paymentId);
+  return `${reference} ${reference.replace(/-/g, '')}`;
+};
 
 export const totalPagesOf = (total: number) => Math.min(ADMIN_ORDERS_MAX_PAGE, Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE)));

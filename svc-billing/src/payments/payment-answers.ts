@@ -1,4 +1,4 @@
-import type { AdminPayment, MyPayments } from '@altmed/contracts';
+import { paymentReference, type AdminPayment, type MyPayments } from '@altmed/contracts';
 import type { PaymentDocument } from './payment.model';
 
 /** What every answer about a payment is made from. */
@@ -6,8 +6,8 @@ export type AnsweredPaymentRecord = Pick<PaymentDocument, '_id' | 'amount' | 'cu
 export const ANSWERED_PAYMENT_FIELDS = { amount: 1, currency: 1, promoCode: 1, status: 1, createdAt: 1, paidAt: 1, refund: 1 } as const;
 
 /** What the admin's views (a member's payments, Orders Management) are made from. */
-export type AdminPaymentRecord = AnsweredPaymentRecord & Pick<PaymentDocument, 'userId' | 'member' | 'receiptResends'>;
-export const ADMIN_PAYMENT_FIELDS = { ...ANSWERED_PAYMENT_FIELDS, userId: 1, member: 1, receiptResends: 1 } as const;
+export type AdminPaymentRecord = AnsweredPaymentRecord & Pick<PaymentDocument, 'userId' | 'member' | 'receiptResends' | 'refundPending'>;
+export const ADMIN_PAYMENT_FIELDS = { ...ANSWERED_PAYMENT_FIELDS, userId: 1, member: 1, receiptResends: 1, refundPending: 1 } as const;
 
 export type PaymentAnswer = MyPayments['payments'][number];
 
@@ -15,6 +15,7 @@ export type PaymentAnswer = MyPayments['payments'][number];
 export function paymentAnswer(payment: AnsweredPaymentRecord): PaymentAnswer {
   return {
     id: payment._id,
+    reference: paymentReference(payment._id),
     amount: payment.amount,
     currency: payment.currency,
     promoCode: payment.promoCode,
@@ -33,5 +34,6 @@ export function adminPaymentView(payment: AdminPaymentRecord): AdminPayment {
     userId: payment.userId,
     receiptResends: (payment.receiptResends ?? []).map((resend) => ({ by: resend.by.email, at: resend.at.toISOString() })),
     refund: refundedAt === null ? null : { by: payment.refund?.by?.email ?? null, at: refundedAt },
+    refundPending: payment.refundPending ? { by: payment.refundPending.by?.email ?? null, at: payment.refundPending.at.toISOString() } : null,
   };
 }

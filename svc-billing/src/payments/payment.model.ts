@@ -33,6 +33,8 @@ export interface PaymentDocument extends WithOutbox {
   memberDeletedAt?: Date;
   /** An administrator's ask for a refund, kept before Stripe is called: whichever records the refund (the call, the webhook) names them. */
   refundAskedBy?: { id: string; email: string };
+  /** A refund Stripe answered `pending` (its `refund.updated` tells the end): Stripe's refund, who asked (null: Stripe's dashboard), when. */
+  refundPending?: { stripeRefundId: string; by: { id: string; email: string } | null; at: Date };
   /** The full refund, once recorded: Stripe's refund (null when only the charge told of it), who asked (null: Stripe's dashboard), when. */
   refund?: { stripeRefundId: string | null; by: { id: string; email: string } | null; at: Date };
   createdAt: Date;
@@ -65,6 +67,17 @@ const paymentSchema = new Schema<PaymentDocument>(
     },
     memberDeletedAt: { type: Date },
     refundAskedBy: { type: new Schema({ id: { type: String, required: true }, email: { type: String, required: true } }, { _id: false }), default: undefined },
+    refundPending: {
+      type: new Schema(
+        {
+          stripeRefundId: { type: String, required: true },
+          by: { type: new Schema({ id: { type: String, required: true }, email: { type: String, required: true } }, { _id: false }), default: null },
+          at: { type: Date, required: true },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
     refund: {
       type: new Schema(
         {

@@ -1,7 +1,15 @@
 import request from 'supertest';
 import type Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
-import { parseEvent, type AdminPayment, type MemberPaymentsResponse, type ReceiptResendRequestedV1, type ReceiptResendResponse } from '@altmed/contracts';
+import {
+  parseEvent,
+  paymentReference,
+  type AdminPayment,
+  type ReceiptsResponse,
+  type MemberPaymentsResponse,
+  type ReceiptResendRequestedV1,
+  type ReceiptResendResponse,
+} from '@altmed/contracts';
 import { eventually, startIdentityProcess, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
 import {
   cardPaymentMethod,
@@ -189,7 +197,7 @@ describe('POST /payments/confirm-payment', () => {
 describe('GET /payments/receipts', () => {
   const receiptsOf = async (member: TestAccount) =>
     (await request(billing.url).get('/payments/receipts').set('Authorization', `Bearer ${member.token}`).expect(200)).body as {
-      receipts: { paymentId: string; amount: number; currency: string; promoCode: string | null; paidAt: string; refundedAt: string | null }[];
+      receipts: ReceiptsResponse['receipts'];
     };
 
   it('lists the caller’s paid memberships, newest first, and no one else’s', async () => {
@@ -208,6 +216,11 @@ describe('GET /payments/receipts', () => {
       { amount: 11988, currency: 'usd', promoCode: null, refundedAt: null },
     ]);
     expect(Date.parse(receipts[0]!.paidAt)).toBeGreaterThanOrEqual(Date.parse(receipts[1]!.paidAt));
+    // The reference the emails and Orders Management show: "1B9D-6BCD-BBFD", the payment id's first 12 hex digits.
+    for (const receipt of receipts) {
+      expect(receipt.reference).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
+      expect(receipt.reference).toBe(paymentReference(receipt.paymentId));
+    }
     expect(await receiptsOf(other)).toEqual({ receipts: [] });
   });
 });

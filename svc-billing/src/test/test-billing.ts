@@ -25,10 +25,15 @@ export interface TestBilling extends ServiceUnderTest<RunningService> {
 
 /**
  * A real svc-billing with its own database, trusting the given identity, on a Stripe account of
- * its own on the run's emulator (STRIPE_API_URL), which sends it that account's webhooks.
+ * its own on the run's emulator (STRIPE_API_URL, made with `stripeAccount`'s options), which sends
+ * it that account's webhooks.
  */
-export async function startTestBilling(identityUrl: string, env: Record<string, string> = {}): Promise<TestBilling> {
-  const account = await createStripeTestAccount();
+export async function startTestBilling(
+  identityUrl: string,
+  env: Record<string, string> = {},
+  stripeAccount: Parameters<typeof createStripeTestAccount>[1] = {},
+): Promise<TestBilling> {
+  const account = await createStripeTestAccount(undefined, stripeAccount);
   const billing = await startServiceUnderTest({
     databasePrefix: 'billing',
     start: (serviceEnv) => startBillingService(loadBillingConfig(serviceEnv)),

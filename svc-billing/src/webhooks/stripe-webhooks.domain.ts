@@ -2,8 +2,9 @@ import type Stripe from 'stripe';
 import { Messages } from '@altmed/contracts';
 import { badRequest, isDuplicateKeyError } from '@altmed/service-kit';
 import type { PaymentDocument, StripeEventModel } from '../payments/payment.model';
-import { recordRefund, type RefundsDeps } from '../orders/orders.domain';
+import { dropPendingRefund, recordPendingRefund, recordRefund, type RefundsDeps } from '../orders/orders.domain';
 import { recordIntentState, recordSuccess } from '../payments/checkout.domain';
+import { callStripe } from '../stripe/stripe-errors';
 
 export interface WebhooksDeps extends RefundsDeps {
   stripeEvents: StripeEventModel;
@@ -26,6 +27,7 @@ export async function handleStripeWebhook(deps: WebhooksDeps, rawBody: Buffer | 
   if (await deps.stripeEvents.exists({ _id: event.id })) return;
   if (event.type.startsWith('payment_intent.')) await applyPaymentIntent(deps, event.data.object as Stripe.PaymentIntent);
   if (event.type === 'charge.refunded') await applyRefundedCharge(deps, event.data.object);
+  if (event.type === 'refund.updated' || event.type === 'charge.refund.updated') await applyRefundUpdate(deps, event.data.object);
   try {
     await deps.stripeEvents.create({ _id: event.id, type: event.type, receivedAt: new Date() });
   } catch (err) {
@@ -75,5 +77,26 @@ async function applyRefundedCharge(deps: WebhooksDeps, charge: Stripe.Charge): P
     );
     return;
   }
-  await recordRefund(deps, payment._id, charge.refunds?.data[0]?.id ?? null);
+  // The event's charge carries no refunds (Stripe's API since 2022-11-15): it is read again with them, newest first.
+  const { refunds } = await callStripe(() => deps.stripe.charges.retrieve(charge.id, { expand: ['refunds'] }));
+  const newest = refunds?.data[0];
+  if (newest?.status === 'pending') await recordPendingRefund(deps, payment._id, newest.id);
+  else await recordRefund(deps, payment._id, newest?.id ?? null);
+}
+
+/** A refund's state changed at Stripe (a pending one went through, or failed): the payment follows it. */
+async function applyRefundUpdate(deps: WebhooksDeps, refund: Stripe.Refund): Promise<void> {
+  const paymentIntentId = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+  const payment = paymentIntentId
+    ? await deps.payments.findOne({ paymentIntentId }).select({ _id: 1, amount: 1 }).lean<Pick<PaymentDocument, '_id' | 'amount'>>()
+    : null;
+  if (!payment) {
+    deps.logger.warn({ refundId: refund.id, paymentIntentId }, 'update of a refund of a payment this service did not make; ignored');
+    return;
+  }
+  if (refund.status === 'succeeded' && refund.amount === payment.amount) await recordRefund(deps, payment._id, refund.id);
+  else if (refund.status === 'failed' || refund.status === 'canceled') {
+    deps.logger.warn({ refundId: refund.id, paymentId: payment._id, failureReason: refund.failure_reason }, 'refund failed at Stripe; the payment stands');
+    await dropPendingRefund(deps, payment._id, refund.id);
+  }
 }

@@ -1,4 +1,4 @@
-import type { PaymentRefundedV1 } from '@altmed/contracts';
+import { paymentReference, type PaymentRefundedV1 } from '@altmed/contracts';
 import { ButtonLink, DetailList, EmailLayout, Paragraph } from '../mail/email-layout';
 import type { OutgoingEmail } from '../mail/mailer';
 import { renderEmail } from '../mail/render-email';
@@ -12,7 +12,7 @@ export function refundEmail(refund: PaymentRefundedV1, member: { name: string; e
   const rows: [string, string][] = [
     ['Amount refunded', money(refund.amount, refund.currency)],
     ['Refunded on', day(refund.refundedAt)],
-    ['Payment reference', refund.paymentIntentId ?? refund.paymentId],
+    ['Payment reference', paymentReference(refund.paymentId)],
   ];
   const { html, text } = renderEmail(
     <EmailLayout preview={`${money(refund.amount, refund.currency)} is on its way back to your card`} heading={REFUND_EMAIL_SUBJECT} siteUrl={siteUrl}>

@@ -1,4 +1,4 @@
-import type { MembershipActivatedV1 } from '@altmed/contracts';
+import { paymentReference, type MembershipActivatedV1 } from '@altmed/contracts';
 import { ButtonLink, DetailList, EmailLayout, Paragraph } from '../mail/email-layout';
 import type { OutgoingEmail } from '../mail/mailer';
 import { renderEmail } from '../mail/render-email';
@@ -18,7 +18,7 @@ export function subscriptionEmail(membership: MembershipActivatedV1, siteUrl: st
     ['Promo code', membership.promoCode ?? 'None'],
     ['Membership period', period],
     ['Paid on', day(membership.paidAt)],
-    ['Payment reference', membership.paymentIntentId ?? membership.paymentId],
+    ['Payment reference', paymentReference(membership.paymentId)],
   ];
   const { html, text } = renderEmail(
     <EmailLayout preview={`Membership ${membership.extended ? 'extended' : 'active'}: ${period}`} heading={SUBSCRIPTION_EMAIL_SUBJECT} siteUrl={siteUrl}>

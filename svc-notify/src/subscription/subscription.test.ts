@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type {
-  EventEnvelope,
-  MembershipActivatedV1,
-  MembershipReminderDueV1,
-  PaymentRefundedV1,
-  ReceiptResendRequestedV1,
-  UserDeletedV1,
+import {
+  paymentReference,
+  type EventEnvelope,
+  type MembershipActivatedV1,
+  type MembershipReminderDueV1,
+  type PaymentRefundedV1,
+  type ReceiptResendRequestedV1,
+  type UserDeletedV1,
 } from '@altmed/contracts';
 import {
   deliveriesDone,
@@ -91,6 +92,8 @@ describe('subscription email', () => {
       expect(part).toContain('$59.94');
       expect(part).toContain('HALF');
       expect(part).toContain('March 1, 2026 – March 1, 2027');
+      expect(part).toContain(paymentReference(event.data.paymentId));
+      expect(part).not.toContain('pi_3Receipt123');
     }
     expect(email!.text).toContain('Hi Grace,');
   });
@@ -149,6 +152,7 @@ describe('receipt resent by an admin', () => {
     for (const email of emails) {
       expect(email.text).toContain('$59.94');
       expect(email.text).toContain('extended');
+      expect(email.text).toContain(paymentReference(event.data.paymentId));
     }
   });
 });
@@ -187,7 +191,9 @@ describe('refund email', () => {
     expect(emails[0]!.text).toContain('$59.94');
     expect(emails[0]!.text).toContain('March 5, 2026');
     expect(emails[0]!.text).toContain('Hi Grace');
-    expect(emails[0]!.text).toContain('pi_3Refund123');
+    expect(emails[0]!.text).toMatch(new RegExp(`Payment reference:?\\s+${paymentReference(refund.data.paymentId)}`));
+    expect(emails[0]!.html).toContain(paymentReference(refund.data.paymentId));
+    expect(emails[0]!.text).not.toContain('pi_3Refund123');
   });
 
   it('is not sent for a member who deleted their account', async () => {

@@ -26,6 +26,7 @@ function memberOf(overrides: Partial<AdminMember> = {}): AdminMember {
 
 const paid: AdminPayment = {
   id: 'pay-1',
+  reference: 'A1B2-C3D4-E001',
   userId,
   amount: 11988,
   currency: 'usd',
@@ -35,10 +36,12 @@ const paid: AdminPayment = {
   paidAt: '2026-01-15T12:01:00.000Z',
   receiptResends: [],
   refund: null,
+  refundPending: null,
 };
 const failedWithCode: AdminPayment = {
   ...paid,
   id: 'pay-2',
+  reference: 'A1B2-C3D4-E002',
   amount: 5994,
   promoCode: 'HALF',
   status: 'failed',

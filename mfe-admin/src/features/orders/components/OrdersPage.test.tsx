@@ -14,8 +14,10 @@ beforeEach(() => {
 const userId = '6a1f0c1e-1111-4222-8333-444455556666';
 
 function order(overrides: Partial<AdminOrder> = {}): AdminOrder {
+  const id = overrides.id ?? 'pay-1';
   return {
-    id: 'pay-1',
+    id,
+    reference: `A1B2-C3D4-E00${id.slice(-1)}`,
     userId,
     amount: 11988,
     currency: 'usd',
@@ -25,6 +27,7 @@ function order(overrides: Partial<AdminOrder> = {}): AdminOrder {
     paidAt: '2026-01-15T12:01:00.000Z',
     receiptResends: [],
     refund: null,
+    refundPending: null,
     member: { name: 'Ada Reyes', email: 'ada@example.com' },
     ...overrides,
   };
@@ -77,12 +80,17 @@ it('lists the payments in a table, with the counts of each status in the filter,
   });
   const unknown = order({ id: 'pay-3', status: 'requires_action', createdAt: '2026-01-13T12:00:00.000Z', paidAt: null, member: null, userId: 'user-3' });
   const free = order({ id: 'pay-4', amount: 0, promoCode: 'FREE', createdAt: '2026-01-12T12:00:00.000Z' });
+  const pending = order({
+    id: 'pay-5',
+    createdAt: '2026-01-11T12:00:00.000Z',
+    refundPending: { by: 'admin@example.com', at: '2026-02-02T09:00:00.000Z' },
+  });
   server.setRoutes([
     {
       method: 'GET',
       path: '/api/payments',
       status: 200,
-      body: listOf([paid, withCode, unknown, free], {
+      body: listOf([paid, withCode, unknown, free, pending], {
         counts: { all: 1234, open: 4, requires_action: 30, processing: 0, failed: 200, succeeded: 900, canceled: 50, refunded: 50 },
         total: 1234,
         totalPages: 62,
@@ -96,17 +104,18 @@ it('lists the payments in a table, with the counts of each status in the filter,
     within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent),
-  ).toEqual(['Date', 'Member', 'Amount', 'Status', 'Action']);
+  ).toEqual(['Date', 'Reference', 'Member', 'Amount', 'Status', 'Action']);
   const rows = within(table).getAllByRole('row').slice(1);
   expect(rows.map(cells)).toEqual([
-    ['January 15, 2026', 'Ada Reyesada@example.com', '$119.88', 'Paid', 'Refund'],
-    ['January 14, 2026', 'Bea Stonebea@example.com', '$59.94Promo code HALF', 'RefundedFebruary 1, 2026 by Stripe dashboard', '—'],
-    ['January 13, 2026', 'Unknown member', '$119.88', 'Needs authentication', '—'],
-    ['January 12, 2026', 'Ada Reyesada@example.com', '$0.00Promo code FREE', 'Paid', '—'],
+    ['January 15, 2026', 'A1B2-C3D4-E001', 'Ada Reyesada@example.com', '$119.88', 'Paid', 'Refund'],
+    ['January 14, 2026', 'A1B2-C3D4-E002', 'Bea Stonebea@example.com', '$59.94Promo code HALF', 'RefundedFebruary 1, 2026 by Stripe dashboard', '—'],
+    ['January 13, 2026', 'A1B2-C3D4-E003', 'Unknown member', '$119.88', 'Needs authentication', '—'],
+    ['January 12, 2026', 'A1B2-C3D4-E004', 'Ada Reyesada@example.com', '$0.00Promo code FREE', 'Paid', '—'],
+    ['January 11, 2026', 'A1B2-C3D4-E005', 'Ada Reyesada@example.com', '$119.88', 'PaidRefund pending since February 2, 2026 by admin@example.com', '—'],
   ]);
   expect(within(rows[0]!).getByRole('link', { name: 'Ada Reyes' })).toHaveAttribute('href', `/admin/users/${userId}`);
   expect(within(rows[2]!).getByRole('link', { name: 'Unknown member' })).toHaveAttribute('href', '/admin/users/user-3');
-  // Refund only on a paid payment of more than nothing.
+  // Refund only on a paid payment of more than nothing, not while its refund is pending.
   expect(within(table).getAllByRole('button')).toEqual([within(rows[0]!).getByRole('button', { name: refundButton })]);
 
   const filter = screen.getByLabelText('Status');
@@ -156,7 +165,7 @@ it('sends the search (after the typing stops) and the status filter, and starts 
   expect(await screen.findByRole('link', { name: 'Page Two' })).toBeInTheDocument();
 
   const search = screen.getByLabelText('Search');
-  expect(search).toHaveAttribute('placeholder', 'Member name, email or promo code');
+  expect(search).toHaveAttribute('placeholder', 'Member name, email, promo code or reference');
   fireEvent.change(search, { target: { value: 'a' } });
   fireEvent.change(search, { target: { value: 'ad' } });
   fireEvent.change(search, { target: { value: 'ada' } });
@@ -203,6 +212,7 @@ it('asks before refunding, sends the refund, shows the server’s message and th
   await waitFor(() =>
     expect(cells(within(table).getAllByRole('row')[1]!)).toEqual([
       'January 15, 2026',
+      'A1B2-C3D4-E001',
       'Ada Reyesada@example.com',
       '$119.88',
       'RefundedNovember 20, 2026 by admin@example.com',

@@ -85,7 +85,13 @@ function OrdersPageContent() {
       <PageTitle subtitle="Find payments by member or promo code, follow their status, and refund a paid membership.">Orders Management</PageTitle>
       {list.isError ? <Banner tone="error">{list.error.message}</Banner> : null}
       <ListFilters>
-        <TextField label="Search" type="search" placeholder="Member name, email or promo code" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Member name, email, promo code or reference"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
           <option value="all">All ({formatCount(counts.all)})</option>
           {ORDER_STATUSES.map((each) => (

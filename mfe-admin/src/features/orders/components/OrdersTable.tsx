@@ -5,14 +5,14 @@ import { dateOrDash, formatMoney } from '../../../lib/format';
 import { paymentStatusLabel, refundNote } from '../../../lib/payments';
 import type { AdminOrder } from '../api/orders';
 
-/** Paid, for more than nothing (a 100% code charges nothing), and not refunded yet. */
-const refundable = (order: AdminOrder) => order.status === 'succeeded' && order.amount > 0 && !order.refund;
+/** Paid, for more than nothing (a 100% code charges nothing), and not refunded yet (nor pending at the card's bank). */
+const refundable = (order: AdminOrder) => order.status === 'succeeded' && order.amount > 0 && !order.refund && !order.refundPending;
 
 /** The name the page gives the member of a payment: their name, or "Unknown member" when the payment does not say. */
 const memberName = (order: AdminOrder) => order.member?.name ?? 'Unknown member';
 
 /**
- * The payments of one page, newest first: when each started, the member (opening their page), the
+ * The payments of one page, newest first: when each started, its reference, the member (opening their page), the
  * amount with its promo code, the status (a refunded one with when and by whom), and Refund on a
  * paid one (disabled while its refund is under way).
  */
@@ -33,6 +33,7 @@ export function OrdersTable({
           <thead>
             <tr>
               <th scope="col">Date</th>
+              <th scope="col">Reference</th>
               <th scope="col">Member</th>
               <th scope="col">Amount</th>
               <th scope="col">Status</th>
@@ -46,6 +47,7 @@ export function OrdersTable({
               return (
                 <tr key={order.id}>
                   <td>{date}</td>
+                  <td>{order.reference}</td>
                   <td>
                     <Link to={`/admin/users/${encodeURIComponent(order.userId)}`}>{memberName(order)}</Link>
                     {order.member ? <Note>{order.member.email}</Note> : null}
@@ -57,6 +59,7 @@ export function OrdersTable({
                   <td>
                     {paymentStatusLabel(order.status)}
                     {order.refund ? <Note>{refundNote(order.refund)}</Note> : null}
+                    {order.refundPending ? <Note>Refund pending since {refundNote(order.refundPending)}</Note> : null}
                   </td>
                   <td>
                     {refundable(order) ? (

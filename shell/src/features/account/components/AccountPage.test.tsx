@@ -40,7 +40,19 @@ describe('/account', () => {
         method: 'GET',
         path: '/api/payments/receipts',
         status: 200,
-        body: { receipts: [{ paymentId: 'pay-2', amount: 5994, currency: 'usd', promoCode: 'HALF', paidAt: '2026-11-23T10:00:00.000Z', refundedAt: null }] },
+        body: {
+          receipts: [
+            {
+              paymentId: 'pay-2',
+              reference: '1B9D-6BCD-BBFD',
+              amount: 5994,
+              currency: 'usd',
+              promoCode: 'HALF',
+              paidAt: '2026-11-23T10:00:00.000Z',
+              refundedAt: null,
+            },
+          ],
+        },
       },
       { method: 'GET', path: '/api/saved-providers', status: 200, body: { providers: [] } },
     ]);
@@ -54,6 +66,7 @@ describe('/account', () => {
     expect(within(receipt).getByText('59.94 USD')).toBeInTheDocument();
     expect(within(receipt).getByText('November 23, 2026')).toBeInTheDocument();
     expect(within(receipt).getByText('HALF')).toBeInTheDocument();
+    expect(within(receipt).getByText('1B9D-6BCD-BBFD')).toBeInTheDocument();
     const calls = server.requests.filter((request) => request.url !== '/remotes.json');
     expect(calls.map((request) => request.authorization)).toEqual(['Bearer member-token', 'Bearer member-token', 'Bearer member-token']);
     expect(await screen.findByText(/You have not saved any providers yet/)).toBeInTheDocument();
@@ -182,6 +195,7 @@ describe('/account: your data', () => {
   const payments = [
     {
       id: 'pay-2',
+      reference: '1B9D-6BCD-BBFD',
       amount: 11988,
       currency: 'usd',
       promoCode: null,
@@ -190,7 +204,17 @@ describe('/account: your data', () => {
       paidAt: '2026-11-23T10:00:00.000Z',
       refundedAt: null,
     },
-    { id: 'pay-1', amount: 11988, currency: 'usd', promoCode: 'HALF', status: 'failed', createdAt: '2026-11-22T09:00:00.000Z', paidAt: null, refundedAt: null },
+    {
+      id: 'pay-1',
+      reference: '0C4E-11AA-9F02',
+      amount: 11988,
+      currency: 'usd',
+      promoCode: 'HALF',
+      status: 'failed',
+      createdAt: '2026-11-22T09:00:00.000Z',
+      paidAt: null,
+      refundedAt: null,
+    },
   ];
   const reviews = [
     {

@@ -114,7 +114,7 @@ function ReceiptPanel({ receipt }: { receipt: Receipt | undefined }) {
             </>
           ) : null}
           <dt>Reference</dt>
-          <dd>{receipt.paymentId}</dd>
+          <dd>{receipt.reference}</dd>
         </Details>
       ) : (
         <Text>{AccountTexts.noReceipts}</Text>
