@@ -12,7 +12,7 @@ import { AREAS_OF_INTEREST, type DirectorySearch, type AdminProvidersQuery } fro
 import { zipCoordinates } from '../places/zip-places';
 import { ProviderSearchIndex, type SearchedRecord } from '../search/provider-search-index';
 import { TextMatcher } from '../search/text-matcher';
-import { ModerationQueueIndex, type QueuedRecord } from '../reviews/moderation-queue';
+import { ModerationQueueIndex, type QueuedRecord } from '../reviews/moderation-queue-index';
 import { generatedProvider, generatedProviderId, npiFrom } from '../seed/seed-data';
 
 const scales = (process.env.BENCH_READ_MODEL_PROVIDERS ?? '100000,200000,400000').split(',').map(Number);

@@ -1,7 +1,7 @@
 import { MEMBER_DETAIL_LIMIT, type MemberActivityResponse, type MyReviews } from '@altmed/contracts';
 import type { ProviderDocument } from '../providers/provider.model';
 import type { ReviewDocument, ReviewModel } from '../reviews/review.model';
-import { reviewStateOf } from '../reviews/moderation-queue';
+import { reviewStateOf } from '../reviews/moderation-queue-index';
 import type { SavedProviderDocument, SavedProviderModel } from '../saved/saved-provider.model';
 import type { ProviderSearch } from '../search/provider-search';
 

@@ -13,7 +13,8 @@ import type { z } from 'zod';
 import type { ProviderDocument } from '../providers/provider.model';
 import type { ReviewDocument, ReviewModel } from './review.model';
 import { countedReviews, refreshReviewStats, type ReviewStatsDeps } from './review-stats';
-import { reviewStateOf, type ModerationQueue } from './moderation-queue';
+import { reviewStateOf } from './moderation-queue-index';
+import type { ModerationQueue } from './moderation-queue';
 import { reviewChangedEvent } from './review-changed.event';
 
 export interface ReviewsDeps extends ReviewStatsDeps {

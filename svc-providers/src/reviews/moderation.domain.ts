@@ -13,7 +13,7 @@ import type { ProviderDocument } from '../providers/provider.model';
 import type { ProviderSearch } from '../search/provider-search';
 import type { ReviewDocument, ReviewModerationEntry } from './review.model';
 import { refreshReviewStats } from './review-stats';
-import { reviewStateOf } from './moderation-queue';
+import { reviewStateOf } from './moderation-queue-index';
 import { reviewChangedEvent } from './review-changed.event';
 import { reviewNotFound, reviewWritten, toOwnReview, type ReviewsDeps } from './member-reviews.domain';
 

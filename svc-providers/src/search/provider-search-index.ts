@@ -293,6 +293,10 @@ export class ProviderSearchIndex {
     this.text.discard(entry);
   }
 
+  static empty(): ProviderSearchIndex {
+    return new ProviderSearchIndex();
+  }
+
   /**
    * A new index of these records (a full read, as they come from a cursor: only the compact entries are
    * kept). The text index is built in chunks that let other work run between them, so the index it

@@ -48,7 +48,7 @@ export class ProviderSearch {
         },
         onChange: (ids) => this.records.forget(ids),
       },
-      new ProviderSearchIndex(),
+      ProviderSearchIndex.empty(),
       { logger, metrics },
     );
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { type QueryFilter } from 'mongoose';
 import { REVIEW_STATES, type ReviewState } from '@altmed/contracts';
-import { ModerationQueueIndex, QUEUED_FIELDS, type QueuedRecord } from './moderation-queue';
+import { ModerationQueueIndex, QUEUED_FIELDS, type QueuedRecord } from './moderation-queue-index';
 import { reviewModel, type ReviewDocument, type ReviewModel } from './review.model';
 
 /**
