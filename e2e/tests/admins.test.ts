@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { paymentReference } from '@altmed/contracts';
 import { emailsTo, eventually, listEmails } from '@altmed/local-stack/src/testing';
 import { E2E_ADMIN, apiLogin, apiPayingMember, apiSignupMember, apiSignupProvider, screenshot, storeSession, url } from '../support/browser';
 import { page, useBrowser, usePagePerTest } from '../support/browser-per-file';
@@ -188,7 +189,7 @@ describe('dashboard', () => {
 });
 
 describe('orders management', () => {
-  it('finds a member’s payment by email and refunds it through the dialog: Refunded, the membership ends, one refund email, a second refund refused', async () => {
+  it('finds a member’s payment by email and by its reference and refunds it through the dialog: Refunded, the membership ends, one refund email with the same reference, a second refund refused', async () => {
     const admin = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
     const member = await apiPayingMember('Rhea Refundable');
     const payment = await untilListed(member, admin.token);
@@ -209,7 +210,19 @@ describe('orders management', () => {
     );
     await page.getByText('Showing 1–1 of 1 payment').waitFor();
     await row.getByRole('link', { name: member.user.name }).waitFor();
-    expect(await row.getByRole('cell').allTextContents()).toEqual([expect.any(String), `${member.user.name}${member.user.email}`, '$119.88', 'Paid', 'Refund']);
+    const reference = paymentReference(payment.id);
+    expect(await row.getByRole('cell').allTextContents()).toEqual([
+      expect.any(String),
+      reference,
+      `${member.user.name}${member.user.email}`,
+      '$119.88',
+      'Paid',
+      'Refund',
+    ]);
+    // A member quoting the reference to support is found by it, typed with or without its dashes.
+    await page.getByLabel('Search').fill(reference.replace(/-/g, '').toLowerCase());
+    await page.getByText('Showing 1–1 of 1 payment').waitFor();
+    await row.getByRole('cell', { name: reference }).waitFor();
     await screenshot(page, 'admin-orders-paid');
 
     await row.getByRole('button', { name: new RegExp(`^Refund \\$119\\.88 paid .+ by ${member.user.name}$`) }).click();
@@ -238,6 +251,7 @@ describe('orders management', () => {
     );
     // One refund email reaches the member.
     await eventually(async () => (await refundEmails()).length === 1, 30_000, 'Expected the refund email');
+    expect((await refundEmails())[0]?.text).toContain(reference);
 
     // A second refund of the same payment is refused.
     const again = await apiAnswer<{ message: string }>(`/payments/${payment.id}/refund`, admin.token, 'POST');
@@ -252,6 +266,7 @@ describe('orders management', () => {
     await membership.getByText('Expired', { exact: true }).waitFor();
     await membership.getByText(/^Your membership ended on .+\. Renew it to keep comparing providers\.$/).waitFor();
     await page.getByRole('region', { name: 'Last receipt' }).getByText('Refunded', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Last receipt' }).getByText(reference, { exact: true }).waitFor();
     await screenshot(page, 'account-refunded');
     // Still one refund email, after all of the above.
     expect(await refundEmails()).toHaveLength(1);
