@@ -3,7 +3,7 @@ import { connect, type ChannelModel } from 'amqplib';
 import request from 'supertest';
 import { paymentReference, type AdminOrdersResponse, type EventEnvelope, type MyPayments } from '@altmed/contracts';
 import { eventually, startIdentityProcess, testEventsExchange, waitForDeliveriesDone, type IdentityProcess } from '@altmed/local-stack/src/testing';
-import { cardPaymentMethod, intentIdOf, paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
+import { payByCard, paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
 import { accountDeletionQueue } from './user-deleted.handler';
 
 let identity: IdentityProcess;
@@ -31,17 +31,7 @@ async function publish(event: EventEnvelope): Promise<void> {
 
 it('gives a member every payment attempt of theirs for Download my data, and no one else’s', async () => {
   const [member, other, admin] = await Promise.all([identity.signUp(), identity.signUp(), identity.logInAdmin()]);
-  const created = await request(billing.url)
-    .post('/payments/create-payment-intent')
-    .set('Authorization', `Bearer ${member.token}`)
-    .send({ amount: 11988, userId: member.id, doctorId: null })
-    .expect(200);
-  const paymentIntentId = intentIdOf((created.body as { clientSecret: string }).clientSecret);
-  await request(billing.url)
-    .post('/payments/confirm-payment')
-    .set('Authorization', `Bearer ${member.token}`)
-    .send({ paymentIntentId, paymentMethodId: await cardPaymentMethod(billing.stripe) })
-    .expect(200);
+  await payByCard(billing, member);
 
   const mineAnswer = await request(billing.url).get('/payments/mine').set('Authorization', `Bearer ${member.token}`).expect(200);
   expect(mineAnswer.headers['cache-control']).toBe('no-store');

@@ -11,7 +11,7 @@ import {
   type RefundResponse,
 } from '@altmed/contracts';
 import { eventually, startIdentityProcess, withDatabase, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
-import { cardPaymentMethod, insertPromoCode, intentIdOf, listenForPayments, paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
+import { payByCard, insertPromoCode, listenForPayments, paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
 
 let identity: IdentityProcess;
 let billing: TestBilling;
@@ -41,23 +41,7 @@ const refund = (paymentId: string, account: TestAccount = admin) =>
   request(billing.url).post(`/payments/${paymentId}/refund`).set('Authorization', `Bearer ${account.token}`).send();
 const refundsOf = (userId: string) => refunds.received.filter((event) => (event.data as { userId: string }).userId === userId);
 
-/** `member` pays a year (with `promoCode` if given) by card, as the join flow does; answers the payment's id and intent. */
-async function pay(member: TestAccount, promoCode?: string): Promise<{ paymentId: string; paymentIntentId: string }> {
-  const amount = promoCode ? 5994 : 11988;
-  const created = await request(billing.url)
-    .post('/payments/create-payment-intent')
-    .set('Authorization', `Bearer ${member.token}`)
-    .send({ amount, userId: member.id, doctorId: null, ...(promoCode ? { promoCode } : {}) })
-    .expect(200);
-  const paymentIntentId = intentIdOf((created.body as { clientSecret: string }).clientSecret);
-  await request(billing.url)
-    .post('/payments/confirm-payment')
-    .set('Authorization', `Bearer ${member.token}`)
-    .send({ paymentIntentId, paymentMethodId: await cardPaymentMethod(stripe) })
-    .expect(200);
-  const [payment] = await paymentsOf(billing.database, member.id);
-  return { paymentId: String(payment!._id), paymentIntentId };
-}
+const pay = (member: TestAccount, promoCode?: string) => payByCard(billing, member, promoCode ? { amount: 5994, promoCode } : {});
 
 /** The list as an admin sees it once it shows `paymentId` in `status` (other instances' lists follow events). */
 async function listedOnce(paymentId: string, status: string, query: Record<string, string> = {}): Promise<AdminOrdersResponse> {
@@ -206,19 +190,7 @@ describe('POST /payments/:paymentId/refund', () => {
     const settle = (refundId: string, status: 'succeeded' | 'failed') => stripe.rawRequest('POST', `/v1/refunds/${refundId}/emulator_settle`, { status });
     /** A payment by Stripe's pending-refund test card, refunded by the admin: answered pending. */
     async function pendingRefund(member: TestAccount) {
-      const created = await request(billing.url)
-        .post('/payments/create-payment-intent')
-        .set('Authorization', `Bearer ${member.token}`)
-        .send({ amount: 11988, userId: member.id, doctorId: null })
-        .expect(200);
-      const paymentIntentId = intentIdOf((created.body as { clientSecret: string }).clientSecret);
-      await request(billing.url)
-        .post('/payments/confirm-payment')
-        .set('Authorization', `Bearer ${member.token}`)
-        .send({ paymentIntentId, paymentMethodId: await cardPaymentMethod(stripe, '4000000000007726') })
-        .expect(200);
-      const [payment] = await paymentsOf(billing.database, member.id);
-      const paymentId = String(payment!._id);
+      const { paymentId, paymentIntentId } = await payByCard(billing, member, { cardNumber: '4000000000007726' });
       const answer = (await refund(paymentId).expect(200)).body as RefundResponse;
       expect(answer).toEqual({
         message: OrderMessages.refundPending,

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type Stripe from 'stripe';
 import { OrderMessages, type RefundResponse } from '@altmed/contracts';
 import { startIdentityProcess, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
-import { cardPaymentMethod, intentIdOf, listenForPayments, paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
+import { payByCard, listenForPayments, startTestBilling, type TestBilling } from '../test/test-billing';
 
 /*
  * A refund that takes Stripe a while (here 3 s, longer than the SDK's two retries of a 409 wait):
@@ -31,21 +31,7 @@ afterAll(async () => {
 
 const refund = (paymentId: string) => request(billing.url).post(`/payments/${paymentId}/refund`).set('Authorization', `Bearer ${admin.token}`).send();
 
-async function pay(member: TestAccount): Promise<{ paymentId: string; paymentIntentId: string }> {
-  const created = await request(billing.url)
-    .post('/payments/create-payment-intent')
-    .set('Authorization', `Bearer ${member.token}`)
-    .send({ amount: 11988, userId: member.id, doctorId: null })
-    .expect(200);
-  const paymentIntentId = intentIdOf((created.body as { clientSecret: string }).clientSecret);
-  await request(billing.url)
-    .post('/payments/confirm-payment')
-    .set('Authorization', `Bearer ${member.token}`)
-    .send({ paymentIntentId, paymentMethodId: await cardPaymentMethod(billing.stripe) })
-    .expect(200);
-  const [payment] = await paymentsOf(billing.database, member.id);
-  return { paymentId: String(payment!._id), paymentIntentId };
-}
+const pay = (member: TestAccount) => payByCard(billing, member);
 
 it('answers the second of two refunds asked at the same moment with 409 while Stripe makes the first, and makes one refund', async () => {
   const member = await identity.signUp();

@@ -1,4 +1,5 @@
 import { connect } from 'amqplib';
+import request from 'supertest';
 import Stripe from 'stripe';
 import type { EventEnvelope } from '@altmed/contracts';
 import type { RunningService } from '@altmed/service-kit';
@@ -83,6 +84,30 @@ export async function cardPaymentMethod(stripe: Stripe, number = '42424242424242
     billing_details: { address: { country: 'US', postal_code: '90210' } },
   });
   return method.id;
+}
+
+/**
+ * `member` pays a year by card as the join flow does (`amount` in cents, with `promoCode` if given,
+ * by Stripe's test card `cardNumber`); answers the payment's id and intent.
+ */
+export async function payByCard(
+  billing: TestBilling,
+  member: { id: string; token: string },
+  { amount = 11988, promoCode, cardNumber }: { amount?: number; promoCode?: string; cardNumber?: string } = {},
+): Promise<{ paymentId: string; paymentIntentId: string }> {
+  const created = await request(billing.url)
+    .post('/payments/create-payment-intent')
+    .set('Authorization', `Bearer ${member.token}`)
+    .send({ amount, userId: member.id, doctorId: null, ...(promoCode ? { promoCode } : {}) })
+    .expect(200);
+  const paymentIntentId = intentIdOf((created.body as { clientSecret: string }).clientSecret);
+  await request(billing.url)
+    .post('/payments/confirm-payment')
+    .set('Authorization', `Bearer ${member.token}`)
+    .send({ paymentIntentId, paymentMethodId: await cardPaymentMethod(billing.stripe, cardNumber) })
+    .expect(200);
+  const [payment] = await paymentsOf(billing.database, member.id);
+  return { paymentId: String(payment!._id), paymentIntentId };
 }
 
 export interface PaymentsListener {
