@@ -9,6 +9,7 @@
  *   npm run bench -w svc-identity            (this first, then the instances' throughput)
  *   BENCH_READ_MODEL_MEMBERS=100000 BENCH_READ_MODEL_SAMPLES=20
  */
+import { heapUsedAfterGc, timedAloneAndTogether } from '@altmed/local-stack/src/testing';
 import { generatedMemberEmail, generatedMemberId, generatedMemberName, generatedMembershipEnd } from '@altmed/service-kit';
 import type { AdminMembersQuery } from '@altmed/contracts';
 import { MemberList, type ListedRecord } from '../members/member-list';
@@ -18,13 +19,7 @@ const samples = Number(process.env.BENCH_READ_MODEL_SAMPLES ?? 20);
 const CALLERS = 16;
 const DAY_MS = 86_400_000;
 
-const collectGarbage = (globalThis as { gc?: () => void }).gc;
-if (!collectGarbage) throw new Error('run with node --expose-gc (npm run bench -w svc-identity does)');
-
-function heapUsed(): number {
-  for (let pass = 0; pass < 3; pass += 1) collectGarbage!();
-  return process.memoryUsage().heapUsed;
-}
+const heapUsed = heapUsedAfterGc;
 
 /** The n-th generated member as the full read gets it: sign-ups over two years, two in three with a membership (as the scale seed gives). */
 function memberRecord(n: number, now: number): ListedRecord {
@@ -45,29 +40,7 @@ async function* generated(count: number, now: number): AsyncGenerator<ListedReco
   for (let n = 0; n < count; n += 1) yield memberRecord(n, now);
 }
 
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const p50 = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
-const p95 = (values: number[]) => sorted(values)[Math.ceil(values.length * 0.95) - 1]!;
-const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(0));
-
-/** One at a time `samples` times; then `samples` rounds of 16 callers asking together, each caller's wait from the round's start. */
-function timed(call: () => unknown): string {
-  const alone: number[] = [];
-  for (let sample = 0; sample < samples; sample += 1) {
-    const startedAt = performance.now();
-    call();
-    alone.push(performance.now() - startedAt);
-  }
-  const together: number[] = [];
-  for (let round = 0; round < samples; round += 1) {
-    const startedAt = performance.now();
-    for (let caller = 0; caller < CALLERS; caller += 1) {
-      call();
-      together.push(performance.now() - startedAt);
-    }
-  }
-  return `alone ${ms(p50(alone))} / ${ms(p95(alone))} ms, ${CALLERS} at once ${ms(p50(together))} / ${ms(p95(together))} ms`;
-}
+const timed = (call: () => unknown) => timedAloneAndTogether(call, samples, CALLERS);
 
 async function main(): Promise<void> {
   const now = Date.now();

@@ -12,3 +12,4 @@ export * from './route-table';
 export * from './api-document';
 export * from './settled';
 export { metricNamesIn, monitoringQueries, recordedSeries } from '../monitoring/monitoring-queries';
+export * from './in-process-bench';
