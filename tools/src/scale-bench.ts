@@ -284,6 +284,13 @@ export async function timeCallsAtScale(siteUrl: string, admin: { email: string; 
     { name: 'directory: best rated, page 1', path: '/api/directory/providers?sort=rating', token: member },
     { name: 'directory: best rated, page 20', path: '/api/directory/providers?sort=rating&page=20', token: member },
     { name: 'directory: near 10001, 25 miles, nearest first', path: '/api/directory/providers?near=10001&radius=25', token: member },
+    { name: 'directory: near 10001, 25 miles, nearest first, page 20', path: '/api/directory/providers?near=10001&radius=25&page=20', token: member },
+    {
+      name: `directory: near 10001, 25 miles, area "${sample.specialties[0]}"`,
+      path: `/api/directory/providers?near=10001&radius=25&areas=${encodeURIComponent(sample.specialties[0]!)}`,
+      token: member,
+    },
+    { name: 'directory: near 10001, 100 miles, nearest first', path: '/api/directory/providers?near=10001&radius=100', token: member },
     { name: 'directory: near 10001, 100 miles, nearest first, page 20', path: '/api/directory/providers?near=10001&radius=100&page=20', token: member },
     {
       name: `directory: near 10001, 100 miles, area "${sample.specialties[0]}"`,

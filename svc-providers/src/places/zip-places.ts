@@ -69,6 +69,9 @@ export class ZipTable {
   private readonly latitudes: Float64Array;
   private readonly longitudes: Float64Array;
   private readonly index: KDBush;
+  private milesAnswer: Float64Array | undefined;
+  /** The ZIP numbers the last `milesWithin` answer holds miles for. */
+  private readonly answered: number[] = [];
 
   constructor(places: Iterable<{ zip: string } & Coordinates>) {
     const zips = [...places];
@@ -98,23 +101,29 @@ export class ZipTable {
     return { latitude: this.latitudes[id]!, longitude: this.longitudes[id]! };
   }
 
-  /** Its memory, roughly: the coordinates, the kd-tree (ids and coordinates) and the map of codes. */
+  /** Its memory, roughly: the coordinates, the kd-tree (ids and coordinates), the miles answer and the map of codes. */
   approximateBytes(): number {
-    return this.size * (8 + 8 + 4 + 16) + this.ids.size * 80;
+    return this.size * (8 + 8 + 4 + 16 + 8) + this.ids.size * 80;
   }
 
   /**
    * The exact miles from the origin to every ZIP within the radius, by ZIP number; `OUTSIDE` for
    * the others. The kd-tree is searched a little wider than the radius and each ZIP found measured
-   * here, so the edge is the same haversine as every distance the site shows.
+   * here, so the edge is the same haversine as every distance the site shows. The answer is one
+   * array kept for every call (a new one each call was a large object for the collector): it holds
+   * until the next call, so read it before calling again.
    */
   milesWithin(origin: Coordinates, radiusMiles: number): Float64Array {
-    const miles = new Float64Array(this.size).fill(OUTSIDE);
+    const miles = (this.milesAnswer ??= new Float64Array(this.size).fill(OUTSIDE));
+    for (const id of this.answered) miles[id] = OUTSIDE;
+    this.answered.length = 0;
     const found = around(this.index, origin.longitude, origin.latitude, Infinity, radiusMiles * KILOMETRES_PER_MILE * 1.001);
     for (const id of found) {
       if (id >= this.size) continue;
       const distance = exactMilesBetween(origin, this.coordinatesOf(id));
-      if (distance <= radiusMiles) miles[id] = distance;
+      if (distance > radiusMiles) continue;
+      miles[id] = distance;
+      this.answered.push(id);
     }
     return miles;
   }

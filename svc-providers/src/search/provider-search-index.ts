@@ -140,6 +140,13 @@ const DIRECTORY_ORDER: Record<KeptSort, Compare> = {
 /** The admin list: newest first. */
 const ADMIN_ORDER: Compare = (a, b) => b.createdAt - a.createdAt || byId(a, b);
 
+/**
+ * Nearest first sorts numbers, not objects through a comparator: a match's key is its miles to a
+ * ten-thousandth of a mile, then its place in the name order (ties go by name), read back with `%`.
+ */
+const NEAR_MATCHES_LIMIT = 2 ** 22;
+const nearestFirstKey = (miles: number, nameOrderPlace: number) => Math.round(miles * 10_000) * NEAR_MATCHES_LIMIT + nameOrderPlace;
+
 const AREA_BIT = new Map<string, number>(AREAS_OF_INTEREST.map((area, index) => [area, 1 << index]));
 const STATE_INDEX = new Map<string, number>(US_STATE_CODES.map((state, index) => [state, index]));
 
@@ -375,6 +382,7 @@ export class ProviderSearchIndex {
     /** Nearest first: every match's slot and miles, in name order, sorted once the walk is done. */
     const nearSlots: number[] = [];
     const nearMiles: number[] = [];
+    const nearKeys: number[] = [];
     const areaCounts = new Int32Array(AREAS_OF_INTEREST.length);
     const stateCounts = new Int32Array(US_STATE_CODES.length);
     let total = 0;
@@ -403,6 +411,7 @@ export class ProviderSearchIndex {
       if (inPlace) for (let bits = areaBits, area = 0; bits !== 0; bits >>>= 1, area += 1) if (bits & 1) areaCounts[area]! += 1;
       if (!inAreas || !inPlace) continue;
       if (nearestFirst) {
+        nearKeys.push(nearestFirstKey(distance, nearSlots.length));
         nearSlots.push(slot);
         nearMiles.push(distance);
       } else if (total >= start && entries.length < DIRECTORY_PAGE_SIZE) {
@@ -412,8 +421,9 @@ export class ProviderSearchIndex {
       total += 1;
     }
     if (nearestFirst) {
-      const order = Array.from(nearSlots.keys()).sort((a, b) => nearMiles[a]! - nearMiles[b]!);
-      for (const match of order.slice(start, start + DIRECTORY_PAGE_SIZE)) {
+      const keys = Float64Array.from(nearKeys).sort();
+      for (const key of keys.subarray(start, start + DIRECTORY_PAGE_SIZE)) {
+        const match = key % NEAR_MATCHES_LIMIT;
         entries.push(this.entryOf(nearSlots[match]!));
         miles.push(nearMiles[match]!);
       }
