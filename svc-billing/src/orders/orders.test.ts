@@ -7,7 +7,9 @@ import {
   paymentReference,
   weekStartOf,
   type AdminOrdersResponse,
+  type MyPayments,
   type PaymentFiguresResponse,
+  type ReceiptsResponse,
   type RefundResponse,
 } from '@altmed/contracts';
 import { eventually, startIdentityProcess, withDatabase, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
@@ -40,6 +42,13 @@ const listOrders = (query: Record<string, string> = {}) => request(billing.url).
 const refund = (paymentId: string, account: TestAccount = admin) =>
   request(billing.url).post(`/payments/${paymentId}/refund`).set('Authorization', `Bearer ${account.token}`).send();
 const refundsOf = (userId: string) => refunds.received.filter((event) => (event.data as { userId: string }).userId === userId);
+/** What the member sees of their payment: the last receipt (My membership) and the payment in Download my data. */
+async function memberViewOf(member: TestAccount, paymentId: string) {
+  const asMember = { Authorization: `Bearer ${member.token}` };
+  const { receipts } = (await request(billing.url).get('/payments/receipts').set(asMember).expect(200)).body as ReceiptsResponse;
+  const { payments } = (await request(billing.url).get('/payments/mine').set(asMember).expect(200)).body as MyPayments;
+  return { receipt: receipts.find((receipt) => receipt.paymentId === paymentId), payment: payments.find((payment) => payment.id === paymentId) };
+}
 const settle = (on: Stripe, refundId: string, status: 'succeeded' | 'failed') => on.rawRequest('POST', `/v1/refunds/${refundId}/emulator_settle`, { status });
 const refundsMadeAtStripe = async (on: Stripe, paymentIntentId: string) =>
   (await on.events.list({ type: 'refund.created', limit: 100 })).data.filter(
@@ -191,7 +200,7 @@ describe('POST /payments/:paymentId/refund', () => {
     expect((await refund(paymentId).expect(409)).body).toEqual({ message: OrderMessages.alreadyRefunded });
   });
 
-  it('records a refund Stripe answers pending as pending, follows its refund.updated to refunded or back to paid, and makes a new refund when asked after a failure', async () => {
+  it('records a refund Stripe answers pending as pending (shown to the member), follows its refund.updated to refunded or back to paid, and makes a new refund when asked after a failure', async () => {
     /** A payment by Stripe's pending-refund test card, refunded by the admin: answered pending. */
     async function pendingRefund(member: TestAccount) {
       const { paymentId, paymentIntentId } = await payByCard(billing, member, { cardNumber: '4000000000007726' });
@@ -204,6 +213,12 @@ describe('POST /payments/:paymentId/refund', () => {
           refund: null,
           refundPending: { by: admin.email, at: expect.any(String) as string },
         }) as unknown,
+      });
+      // The member sees it under way, on the receipt and in their data; the payment still stands.
+      const since = answer.payment.refundPending!.at;
+      expect(await memberViewOf(member, paymentId)).toMatchObject({
+        receipt: { refundedAt: null, refundPendingSince: since },
+        payment: { status: 'succeeded', refundedAt: null, refundPendingSince: since },
       });
       // charge.refunded comes too, and says nothing more: the refund it names is pending.
       await refunds.settled([billing], [paymentIntentId]);
@@ -222,6 +237,9 @@ describe('POST /payments/:paymentId/refund', () => {
     expect((await paymentsOf(billing.database, goesThrough.id))[0]!.refund).toMatchObject({ stripeRefundId: through.stripeRefundId });
     await refunds.settled([billing], [through.paymentIntentId]);
     expect(refundsOf(goesThrough.id).map((event) => (event.data as { refundedBy: unknown }).refundedBy)).toEqual([{ id: admin.id, email: admin.email }]);
+    expect(await memberViewOf(goesThrough, through.paymentId)).toMatchObject({
+      receipt: { refundedAt: listed.payments[0]!.refund!.at, refundPendingSince: null },
+    });
 
     const failed = await pendingRefund(fails);
     await settle(stripe, failed.stripeRefundId, 'failed');
@@ -229,6 +247,7 @@ describe('POST /payments/:paymentId/refund', () => {
     await refunds.settled([billing], [failed.paymentIntentId]);
     expect((await paymentsOf(billing.database, fails.id))[0]).toMatchObject({ status: 'succeeded' });
     expect(refundsOf(fails.id)).toEqual([]);
+    expect(await memberViewOf(fails, failed.paymentId)).toMatchObject({ receipt: { refundedAt: null, refundPendingSince: null } });
 
     // Asked again within Stripe's 24 hours: a new attempt under a key of its own, so Stripe makes a new refund instead of replaying the failed one.
     expect(((await refund(failed.paymentId).expect(200)).body as RefundResponse).message).toBe(OrderMessages.refundPending);
