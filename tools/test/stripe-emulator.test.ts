@@ -479,6 +479,30 @@ describe('the Stripe emulator', () => {
     expect(await slowStripe.charges.retrieve(later.charge as string)).toMatchObject({ amount_refunded: 11988 });
   });
 
+  it('answers a refund asked again under its key after that refund failed with the first (pending) answer, as Stripe does for 24 hours; a new key refunds anew', async () => {
+    const intent = await newIntent({ confirm: true, payment_method: 'pm_card_pendingRefund' });
+    const ask = (key: string) => stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: key });
+    const first = await ask(`refund:${intent.id}:1`);
+    expect(first.status).toBe('pending');
+    await stripe.rawRequest('POST', `/v1/refunds/${first.id}/emulator_settle`, { status: 'failed' });
+    expect(await stripe.refunds.retrieve(first.id)).toMatchObject({ status: 'failed' });
+
+    const replayed = await ask(`refund:${intent.id}:1`);
+    expect(replayed).toMatchObject({ id: first.id, status: 'pending' });
+    expect(replayed.lastResponse.headers['idempotent-replayed']).toBe('true');
+    expect(await stripe.charges.retrieve(intent.latest_charge as string)).toMatchObject({ refunded: false, amount_refunded: 0 });
+
+    const anew = await ask(`refund:${intent.id}:2`);
+    expect(anew.id).not.toBe(first.id);
+    expect(anew.status).toBe('pending');
+    expect(anew.lastResponse.headers['idempotent-replayed']).toBeUndefined();
+    const { refunds } = await stripe.charges.retrieve(intent.latest_charge as string, { expand: ['refunds'] });
+    expect(refunds?.data.map((refund) => [refund.id, refund.status])).toEqual([
+      [anew.id, 'pending'],
+      [first.id, 'failed'],
+    ]);
+  });
+
   it('starts a refund of the pending-refund test card pending, and settles it as told, sending refund.updated (and refund.failed)', async () => {
     const settle = (refundId: string, status: 'succeeded' | 'failed') =>
       stripe.rawRequest('POST', `/v1/refunds/${refundId}/emulator_settle`, { status }) as Promise<Stripe.Refund>;

@@ -88,6 +88,8 @@ export const receiptSchema = z.object({
   paidAt: z.string(),
   /** When the payment was refunded in full (its year taken back); null while it stands. */
   refundedAt: z.string().nullable(),
+  /** When a refund was asked that is pending at the card's bank (the membership stands until it goes through); null otherwise. */
+  refundPendingSince: z.string().nullable(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 export const receiptsResponseSchema = z.object({ receipts: z.array(receiptSchema) });

@@ -168,7 +168,7 @@ export const supportReplyRequestedV1Schema = z.object({
 });
 export type SupportReplyRequestedV1 = z.infer<typeof supportReplyRequestedV1Schema>;
 
-/** What became of an account in svc-identity: blocked, unblocked or deleted by its member. */
+/** What became of an account in svc-identity: blocked, unblocked, deleted by its member or removed as an administrator (`deleted`). */
 export const ACCOUNT_STATUSES_ANNOUNCED = ['active', 'blocked', 'deleted'] as const;
 
 /**

@@ -44,6 +44,8 @@ export const myPaymentsSchema = z.object({
       createdAt: z.string(),
       paidAt: z.string().nullable(),
       refundedAt: z.string().nullable(),
+      /** When a refund of it was asked that is pending at the card's bank (it stands until the bank answers); null otherwise. */
+      refundPendingSince: z.string().nullable(),
     }),
   ),
 });

@@ -47,6 +47,7 @@ it('gives a member every payment attempt of theirs for Download my data, and no 
       createdAt: expect.any(String) as string,
       paidAt: expect.any(String) as string,
       refundedAt: null,
+      refundPendingSince: null,
     },
   ]);
   expect(((await request(billing.url).get('/payments/mine').set('Authorization', `Bearer ${other.token}`).expect(200)).body as MyPayments).payments).toEqual(

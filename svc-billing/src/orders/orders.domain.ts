@@ -14,7 +14,7 @@ import type { PaymentDocument, PaymentRefundModel } from '../payments/payment.mo
 import { paymentChangedEvent } from '../payments/payment-changed.event';
 import type { PaymentsDeps } from '../payments/checkout.domain';
 import { ADMIN_PAYMENT_FIELDS, type AdminPaymentRecord } from '../payments/payment-answers';
-import { stripeFailure } from '../stripe/stripe-errors';
+import { callStripe, stripeFailure } from '../stripe/stripe-errors';
 import type { KeptPaymentList } from './kept-payment-list';
 import { orderView, totalPagesOf } from './payment-list';
 
@@ -38,29 +38,32 @@ export async function paymentFigures(deps: OrdersDeps): Promise<PaymentFiguresRe
 }
 
 /**
- * An admin refunds a paid membership in full. Stripe's idempotency key is the payment's, so asks at
- * the same moment make one refund: an ask while another's is still under way at Stripe gets 409
- * (Stripe's `idempotency_key_in_use`), as does an ask after it was recorded. The refund is recorded
- * from Stripe's answer, and from its `charge.refunded` webhook, whichever comes first.
+ * An admin refunds a paid membership in full. Stripe's idempotency key is the payment's attempt
+ * (`refund:<paymentId>:<attempt>`, the attempt moving on only when a refund failed at Stripe), so
+ * asks at the same moment make one refund: an ask while another's is still under way at Stripe gets
+ * 409 (Stripe's `idempotency_key_in_use`), as does an ask after it was recorded; an ask after a
+ * failed refund makes a new one. The refund is recorded from Stripe's answer, and from its
+ * `charge.refunded` webhook, whichever comes first.
  */
 export async function refundPayment(deps: OrdersDeps, paymentId: string, admin: AccessTokenClaims): Promise<RefundResponse> {
   const payment = await deps.payments
     .findById(paymentId)
-    .select({ status: 1, amount: 1, paymentIntentId: 1, refundPending: 1 })
-    .lean<Pick<PaymentDocument, '_id' | 'status' | 'amount' | 'paymentIntentId' | 'refundPending'>>();
+    .select({ status: 1, amount: 1, paymentIntentId: 1, refundPending: 1, refundsFailed: 1 })
+    .lean<Pick<PaymentDocument, '_id' | 'status' | 'amount' | 'paymentIntentId' | 'refundPending' | 'refundsFailed'>>();
   if (!payment) throw notFound(Messages.paymentNotFound);
   if (payment.status === 'refunded' || (await deps.refunds.exists({ _id: paymentId }))) throw conflict(OrderMessages.alreadyRefunded);
   if (payment.refundPending) throw conflict(OrderMessages.refundUnderWay);
   if (payment.status !== 'succeeded') throw conflict(OrderMessages.refundOnlyForPaid);
-  if (payment.amount === 0 || !payment.paymentIntentId) throw conflict(OrderMessages.nothingToRefund);
+  const paymentIntentId = payment.paymentIntentId;
+  if (payment.amount === 0 || !paymentIntentId) throw conflict(OrderMessages.nothingToRefund);
 
   const askedBy = { id: admin.sub, email: admin.email };
   await deps.payments.updateOne({ _id: paymentId }, { $set: { refundAskedBy: askedBy } });
-  let refund: Stripe.Refund;
+  let refund: Stripe.Response<Stripe.Refund>;
   try {
     refund = await deps.stripe.refunds.create(
-      { payment_intent: payment.paymentIntentId, reason: 'requested_by_customer', metadata: { paymentId } },
-      { idempotencyKey: `refund:${paymentId}` },
+      { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata: { paymentId } },
+      { idempotencyKey: `refund:${paymentId}:${(payment.refundsFailed ?? 0) + 1}` },
     );
   } catch (err) {
     // Another ask's request to Stripe (the same idempotency key) is still under way, through the SDK's retries: it makes the refund.
@@ -68,17 +71,48 @@ export async function refundPayment(deps: OrdersDeps, paymentId: string, admin: 
     // No refund was made by this ask: a refund recorded later (Stripe's dashboard) must not name this admin.
     await deps.payments.updateOne({ _id: paymentId, refundAskedBy: askedBy }, { $unset: { refundAskedBy: 1 } });
     if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
-      // Refunded in Stripe's dashboard, its webhook not here yet: recorded now.
-      await recordRefund(deps, paymentId, null);
-      throw conflict(OrderMessages.alreadyRefunded);
+      // Refunded in Stripe's dashboard, its webhook not here yet: recorded now, with Stripe's refund.
+      const intent = await callStripe(() => deps.stripe.paymentIntents.retrieve(paymentIntentId));
+      const recorded = typeof intent.latest_charge === 'string' ? await recordRefundOfCharge(deps, paymentId, intent.latest_charge) : null;
+      await deps.paymentList.kept.written([paymentId]);
+      throw conflict(recorded === 'pending' ? OrderMessages.refundUnderWay : OrderMessages.alreadyRefunded);
     }
     throw stripeFailure(err);
   }
-  if (refund.status === 'succeeded') await recordRefund(deps, paymentId, refund.id);
-  else if (refund.status === 'pending') await recordPendingRefund(deps, paymentId, refund.id);
+  // A replay is Stripe's first answer under the key (another ask's, at the same moment): what became of that refund is read again.
+  const current = refund.lastResponse.headers['idempotent-replayed'] === 'true' ? await callStripe(() => deps.stripe.refunds.retrieve(refund.id)) : refund;
+  if (current.status === 'succeeded') await recordRefund(deps, paymentId, current.id);
+  else if (current.status === 'pending') await recordPendingRefund(deps, paymentId, current.id);
+  else {
+    // Failed (or canceled) at Stripe already: nothing was refunded, and the next ask is a new attempt.
+    await deps.payments.updateOne(
+      { _id: paymentId, refundAskedBy: askedBy, refundPending: { $exists: false } },
+      { $unset: { refundAskedBy: 1 }, $inc: { refundsFailed: 1 } },
+    );
+    throw conflict(OrderMessages.refundUnderWay);
+  }
   await deps.paymentList.kept.written([paymentId]);
   const updated = await deps.payments.findById(paymentId).select(ADMIN_PAYMENT_FIELDS).lean<AdminPaymentRecord>();
-  return { message: refund.status === 'pending' ? OrderMessages.refundPending : OrderMessages.refunded, payment: orderView(updated!) };
+  return { message: current.status === 'pending' ? OrderMessages.refundPending : OrderMessages.refunded, payment: orderView(updated!) };
+}
+
+/**
+ * Stripe says the charge of a payment is refunded in full (its `charge.refunded`, or
+ * `charge_already_refunded` to an ask): the charge is read as Stripe holds it now, with its refunds
+ * (newest first), and the refund that stands is recorded, pending or done, with its id. Answers
+ * what was recorded; null when the charge is not refunded in full (any more): a partial refund made
+ * in Stripe, or a pending refund that has failed since.
+ */
+export async function recordRefundOfCharge(deps: RefundsDeps, paymentId: string, chargeId: string): Promise<'pending' | 'refunded' | null> {
+  const charge = await callStripe(() => deps.stripe.charges.retrieve(chargeId, { expand: ['refunds'] }));
+  if (!charge.refunded) return null;
+  const standing = charge.refunds?.data.find((refund) => refund.status === 'succeeded' || refund.status === 'pending');
+  if (standing?.status === 'pending') {
+    await recordPendingRefund(deps, paymentId, standing.id);
+    return 'pending';
+  }
+  await recordRefund(deps, paymentId, standing?.id ?? null);
+  return 'refunded';
 }
 
 /**
@@ -96,11 +130,15 @@ export async function recordPendingRefund(deps: RefundsDeps, paymentId: string, 
   if (marked.modifiedCount === 1) deps.onEventsWritten();
 }
 
-/** A pending refund failed or was canceled at Stripe: the payment stands, as if it had not been asked. */
+/**
+ * A pending refund failed or was canceled at Stripe: the payment stands, as if it had not been
+ * asked, and the failure is counted, so the next ask is a new attempt under a key of its own (under
+ * the old one Stripe would replay the failed refund for 24 hours).
+ */
 export async function dropPendingRefund(deps: RefundsDeps, paymentId: string, stripeRefundId: string): Promise<void> {
   const dropped = await deps.payments.updateOne(
     { _id: paymentId, 'refundPending.stripeRefundId': stripeRefundId },
-    withEvents<PaymentDocument>({ $unset: { refundPending: 1, refundAskedBy: 1 } }, [paymentChangedEvent([paymentId])]),
+    withEvents<PaymentDocument>({ $unset: { refundPending: 1, refundAskedBy: 1 }, $inc: { refundsFailed: 1 } }, [paymentChangedEvent([paymentId])]),
   );
   if (dropped.modifiedCount === 1) deps.onEventsWritten();
 }

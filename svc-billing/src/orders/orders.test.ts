@@ -7,11 +7,13 @@ import {
   paymentReference,
   weekStartOf,
   type AdminOrdersResponse,
+  type MyPayments,
   type PaymentFiguresResponse,
+  type ReceiptsResponse,
   type RefundResponse,
 } from '@altmed/contracts';
 import { eventually, startIdentityProcess, withDatabase, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
-import { payByCard, insertPromoCode, listenForPayments, paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
+import { deliverStripeEvent, payByCard, insertPromoCode, listenForPayments, paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
 
 let identity: IdentityProcess;
 let billing: TestBilling;
@@ -40,6 +42,18 @@ const listOrders = (query: Record<string, string> = {}) => request(billing.url).
 const refund = (paymentId: string, account: TestAccount = admin) =>
   request(billing.url).post(`/payments/${paymentId}/refund`).set('Authorization', `Bearer ${account.token}`).send();
 const refundsOf = (userId: string) => refunds.received.filter((event) => (event.data as { userId: string }).userId === userId);
+/** What the member sees of their payment: the last receipt (My membership) and the payment in Download my data. */
+async function memberViewOf(member: TestAccount, paymentId: string) {
+  const asMember = { Authorization: `Bearer ${member.token}` };
+  const { receipts } = (await request(billing.url).get('/payments/receipts').set(asMember).expect(200)).body as ReceiptsResponse;
+  const { payments } = (await request(billing.url).get('/payments/mine').set(asMember).expect(200)).body as MyPayments;
+  return { receipt: receipts.find((receipt) => receipt.paymentId === paymentId), payment: payments.find((payment) => payment.id === paymentId) };
+}
+const settle = (on: Stripe, refundId: string, status: 'succeeded' | 'failed') => on.rawRequest('POST', `/v1/refunds/${refundId}/emulator_settle`, { status });
+const refundsMadeAtStripe = async (on: Stripe, paymentIntentId: string) =>
+  (await on.events.list({ type: 'refund.created', limit: 100 })).data.filter(
+    (event) => (event.data.object as Stripe.Refund).payment_intent === paymentIntentId,
+  );
 
 const pay = (member: TestAccount, promoCode?: string) => payByCard(billing, member, promoCode ? { amount: 5994, promoCode } : {});
 
@@ -186,8 +200,7 @@ describe('POST /payments/:paymentId/refund', () => {
     expect((await refund(paymentId).expect(409)).body).toEqual({ message: OrderMessages.alreadyRefunded });
   });
 
-  it('records a refund Stripe answers pending as pending, and follows its refund.updated to refunded or back to paid', async () => {
-    const settle = (refundId: string, status: 'succeeded' | 'failed') => stripe.rawRequest('POST', `/v1/refunds/${refundId}/emulator_settle`, { status });
+  it('records a refund Stripe answers pending as pending (shown to the member), follows its refund.updated to refunded or back to paid, and makes a new refund when asked after a failure', async () => {
     /** A payment by Stripe's pending-refund test card, refunded by the admin: answered pending. */
     async function pendingRefund(member: TestAccount) {
       const { paymentId, paymentIntentId } = await payByCard(billing, member, { cardNumber: '4000000000007726' });
@@ -201,6 +214,12 @@ describe('POST /payments/:paymentId/refund', () => {
           refundPending: { by: admin.email, at: expect.any(String) as string },
         }) as unknown,
       });
+      // The member sees it under way, on the receipt and in their data; the payment still stands.
+      const since = answer.payment.refundPending!.at;
+      expect(await memberViewOf(member, paymentId)).toMatchObject({
+        receipt: { refundedAt: null, refundPendingSince: since },
+        payment: { status: 'succeeded', refundedAt: null, refundPendingSince: since },
+      });
       // charge.refunded comes too, and says nothing more: the refund it names is pending.
       await refunds.settled([billing], [paymentIntentId]);
       expect(refundsOf(member.id)).toEqual([]);
@@ -212,19 +231,33 @@ describe('POST /payments/:paymentId/refund', () => {
 
     const [goesThrough, fails] = await Promise.all([identity.signUp(), identity.signUp()]);
     const through = await pendingRefund(goesThrough);
-    await settle(through.stripeRefundId, 'succeeded');
+    await settle(stripe, through.stripeRefundId, 'succeeded');
     const listed = await listedOnce(through.paymentId, 'refunded', { search: goesThrough.email });
     expect(listed.payments[0]).toMatchObject({ refund: { by: admin.email }, refundPending: null });
     expect((await paymentsOf(billing.database, goesThrough.id))[0]!.refund).toMatchObject({ stripeRefundId: through.stripeRefundId });
     await refunds.settled([billing], [through.paymentIntentId]);
     expect(refundsOf(goesThrough.id).map((event) => (event.data as { refundedBy: unknown }).refundedBy)).toEqual([{ id: admin.id, email: admin.email }]);
+    expect(await memberViewOf(goesThrough, through.paymentId)).toMatchObject({
+      receipt: { refundedAt: listed.payments[0]!.refund!.at, refundPendingSince: null },
+    });
 
     const failed = await pendingRefund(fails);
-    await settle(failed.stripeRefundId, 'failed');
+    await settle(stripe, failed.stripeRefundId, 'failed');
     await eventually(async () => (await paymentsOf(billing.database, fails.id))[0]?.refundPending === undefined, 20_000);
     await refunds.settled([billing], [failed.paymentIntentId]);
     expect((await paymentsOf(billing.database, fails.id))[0]).toMatchObject({ status: 'succeeded' });
     expect(refundsOf(fails.id)).toEqual([]);
+    expect(await memberViewOf(fails, failed.paymentId)).toMatchObject({ receipt: { refundedAt: null, refundPendingSince: null } });
+
+    // Asked again within Stripe's 24 hours: a new attempt under a key of its own, so Stripe makes a new refund instead of replaying the failed one.
+    expect(((await refund(failed.paymentId).expect(200)).body as RefundResponse).message).toBe(OrderMessages.refundPending);
+    const retried = ((await paymentsOf(billing.database, fails.id))[0] as { refundPending?: { stripeRefundId: string } }).refundPending;
+    expect(retried?.stripeRefundId).toMatch(/^re_/);
+    expect(retried!.stripeRefundId).not.toBe(failed.stripeRefundId);
+    expect(await refundsMadeAtStripe(stripe, failed.paymentIntentId)).toHaveLength(2);
+    await settle(stripe, retried!.stripeRefundId, 'succeeded');
+    await eventually(async () => (await paymentsOf(billing.database, fails.id))[0]?.status === 'refunded', 20_000);
+    expect((await paymentsOf(billing.database, fails.id))[0]!.refund).toMatchObject({ stripeRefundId: retried!.stripeRefundId, by: { email: admin.email } });
   });
 
   it('refuses what cannot be refunded: an unpaid payment, a free year, an unknown payment, and anyone but an admin', async () => {
@@ -250,6 +283,65 @@ describe('POST /payments/:paymentId/refund', () => {
     await request(billing.url).post(`/payments/${paymentId}/refund`).expect(401);
     await refund(paymentId, member).expect(403);
     expect((await paymentsOf(billing.database, member.id))[0]).toMatchObject({ status: 'succeeded' });
+  });
+});
+
+describe('what Stripe tells a billing late (its webhooks delivered by the test, when it chooses)', () => {
+  let quiet: TestBilling;
+
+  beforeAll(async () => {
+    quiet = await startTestBilling(identity.url, {}, { webhooks: false });
+  });
+
+  afterAll(async () => {
+    await quiet.stop();
+  });
+
+  const refundAtQuiet = (paymentId: string) => request(quiet.url).post(`/payments/${paymentId}/refund`).set(asAdmin()).send();
+  const stored = async (member: TestAccount) => (await paymentsOf(quiet.database, member.id))[0];
+  const chargeOf = async (paymentIntentId: string) => (await quiet.stripe.paymentIntents.retrieve(paymentIntentId)).latest_charge as string;
+
+  it('records a refund made in Stripe’s dashboard with Stripe’s refund id when an admin asks before its webhook came, pending or done', async () => {
+    const [member, pendingMember] = await Promise.all([identity.signUp(), identity.signUp()]);
+    const { paymentId, paymentIntentId } = await payByCard(quiet, member);
+    const made = await quiet.stripe.refunds.create({ payment_intent: paymentIntentId });
+    expect((await refundAtQuiet(paymentId).expect(409)).body).toEqual({ message: OrderMessages.alreadyRefunded });
+    expect(await stored(member)).toMatchObject({ status: 'refunded', refund: { stripeRefundId: made.id, by: null } });
+    await eventually(() => refundsOf(member.id).length === 1, 20_000);
+    expect(refundsOf(member.id).map((event) => (event.data as { refundedBy: unknown }).refundedBy)).toEqual([null]);
+    // Its webhook, come at last, changes nothing.
+    await deliverStripeEvent(quiet, 'charge.refunded', await chargeOf(paymentIntentId));
+    expect(await stored(member)).toMatchObject({ status: 'refunded', refund: { stripeRefundId: made.id, by: null } });
+    expect(await refundsMadeAtStripe(quiet.stripe, paymentIntentId)).toHaveLength(1);
+
+    // Made pending in the dashboard (the card's bank has not answered): recorded pending, and the ask is told it is under way.
+    const pending = await payByCard(quiet, pendingMember, { cardNumber: '4000000000007726' });
+    const madePending = await quiet.stripe.refunds.create({ payment_intent: pending.paymentIntentId });
+    expect(madePending.status).toBe('pending');
+    expect((await refundAtQuiet(pending.paymentId).expect(409)).body).toEqual({ message: OrderMessages.refundUnderWay });
+    expect(await stored(pendingMember)).toMatchObject({ status: 'succeeded', refundPending: { stripeRefundId: madePending.id, by: null } });
+    expect(await refundsMadeAtStripe(quiet.stripe, pending.paymentIntentId)).toHaveLength(1);
+  });
+
+  it('keeps a payment paid when the charge.refunded of a pending refund that failed since comes late, and refunds it anew when asked again', async () => {
+    const member = await identity.signUp();
+    const { paymentId, paymentIntentId } = await payByCard(quiet, member, { cardNumber: '4000000000007726' });
+    expect(((await refundAtQuiet(paymentId).expect(200)).body as RefundResponse).message).toBe(OrderMessages.refundPending);
+    const first = (await stored(member))!.refundPending as { stripeRefundId: string };
+    await settle(quiet.stripe, first.stripeRefundId, 'failed');
+    await deliverStripeEvent(quiet, 'refund.updated', first.stripeRefundId);
+    expect(await stored(member)).toMatchObject({ status: 'succeeded', refundsFailed: 1 });
+    expect((await stored(member))!.refundPending).toBeUndefined();
+
+    // The charge.refunded sent when the refund was made, delivered only now: the charge is refunded no more.
+    await deliverStripeEvent(quiet, 'charge.refunded', await chargeOf(paymentIntentId));
+    expect(await stored(member)).toMatchObject({ status: 'succeeded' });
+    expect((await stored(member))!.refund).toBeUndefined();
+
+    expect(((await refundAtQuiet(paymentId).expect(200)).body as RefundResponse).message).toBe(OrderMessages.refundPending);
+    const second = (await stored(member))!.refundPending as { stripeRefundId: string };
+    expect(second.stripeRefundId).not.toBe(first.stripeRefundId);
+    expect(await refundsMadeAtStripe(quiet.stripe, paymentIntentId)).toHaveLength(2);
   });
 });
 

@@ -2,12 +2,15 @@ import { paymentReference, type AdminPayment, type MyPayments } from '@altmed/co
 import type { PaymentDocument } from './payment.model';
 
 /** What every answer about a payment is made from. */
-export type AnsweredPaymentRecord = Pick<PaymentDocument, '_id' | 'amount' | 'currency' | 'promoCode' | 'status' | 'createdAt' | 'paidAt' | 'refund'>;
-export const ANSWERED_PAYMENT_FIELDS = { amount: 1, currency: 1, promoCode: 1, status: 1, createdAt: 1, paidAt: 1, refund: 1 } as const;
+export type AnsweredPaymentRecord = Pick<
+  PaymentDocument,
+  '_id' | 'amount' | 'currency' | 'promoCode' | 'status' | 'createdAt' | 'paidAt' | 'refund' | 'refundPending'
+>;
+export const ANSWERED_PAYMENT_FIELDS = { amount: 1, currency: 1, promoCode: 1, status: 1, createdAt: 1, paidAt: 1, refund: 1, refundPending: 1 } as const;
 
 /** What the admin's views (a member's payments, Orders Management) are made from. */
-export type AdminPaymentRecord = AnsweredPaymentRecord & Pick<PaymentDocument, 'userId' | 'member' | 'receiptResends' | 'refundPending'>;
-export const ADMIN_PAYMENT_FIELDS = { ...ANSWERED_PAYMENT_FIELDS, userId: 1, member: 1, receiptResends: 1, refundPending: 1 } as const;
+export type AdminPaymentRecord = AnsweredPaymentRecord & Pick<PaymentDocument, 'userId' | 'member' | 'receiptResends'>;
+export const ADMIN_PAYMENT_FIELDS = { ...ANSWERED_PAYMENT_FIELDS, userId: 1, member: 1, receiptResends: 1 } as const;
 
 export type PaymentAnswer = MyPayments['payments'][number];
 
@@ -23,12 +26,13 @@ export function paymentAnswer(payment: AnsweredPaymentRecord): PaymentAnswer {
     createdAt: payment.createdAt.toISOString(),
     paidAt: payment.paidAt?.toISOString() ?? null,
     refundedAt: payment.refund?.at.toISOString() ?? null,
+    refundPendingSince: payment.refundPending?.at.toISOString() ?? null,
   };
 }
 
 /** A payment as an admin sees it: who it is of, each resend of its receipt and who refunded it. */
 export function adminPaymentView(payment: AdminPaymentRecord): AdminPayment {
-  const { refundedAt, ...answer } = paymentAnswer(payment);
+  const { refundedAt, refundPendingSince: _pendingSince, ...answer } = paymentAnswer(payment);
   return {
     ...answer,
     userId: payment.userId,

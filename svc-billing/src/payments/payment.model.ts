@@ -33,6 +33,8 @@ export interface PaymentDocument extends WithOutbox {
   memberDeletedAt?: Date;
   /** An administrator's ask for a refund, kept before Stripe is called: whichever records the refund (the call, the webhook) names them. */
   refundAskedBy?: { id: string; email: string };
+  /** How many of this payment's refunds failed at Stripe: the next refund's idempotency key is attempt `refundsFailed + 1`. */
+  refundsFailed?: number;
   /** A refund Stripe answered `pending` (its `refund.updated` tells the end): Stripe's refund, who asked (null: Stripe's dashboard), when. */
   refundPending?: { stripeRefundId: string; by: { id: string; email: string } | null; at: Date };
   /** The full refund, once recorded: Stripe's refund (null when only the charge told of it), who asked (null: Stripe's dashboard), when. */
@@ -67,6 +69,7 @@ const paymentSchema = new Schema<PaymentDocument>(
     },
     memberDeletedAt: { type: Date },
     refundAskedBy: { type: new Schema({ id: { type: String, required: true }, email: { type: String, required: true } }, { _id: false }), default: undefined },
+    refundsFailed: { type: Number },
     refundPending: {
       type: new Schema(
         {

@@ -212,8 +212,8 @@ describe('GET /payments/receipts', () => {
 
     const { receipts } = await receiptsOf(member);
     expect(receipts).toMatchObject([
-      { amount: 0, currency: 'usd', promoCode: 'FREE', refundedAt: null },
-      { amount: 11988, currency: 'usd', promoCode: null, refundedAt: null },
+      { amount: 0, currency: 'usd', promoCode: 'FREE', refundedAt: null, refundPendingSince: null },
+      { amount: 11988, currency: 'usd', promoCode: null, refundedAt: null, refundPendingSince: null },
     ]);
     expect(Date.parse(receipts[0]!.paidAt)).toBeGreaterThanOrEqual(Date.parse(receipts[1]!.paidAt));
     // The reference the emails and Orders Management show: "1B9D-6BCD-BBFD", the payment id's first 12 hex digits.

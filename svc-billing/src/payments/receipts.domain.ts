@@ -27,8 +27,8 @@ export async function listReceipts(deps: ReceiptsDeps, callerId: string): Promis
     .lean<AnsweredPaymentRecord[]>();
   return {
     receipts: paid.map((payment) => {
-      const { id, reference, amount, currency, promoCode, paidAt, refundedAt } = paymentAnswer(payment);
-      return { paymentId: id, reference, amount, currency, promoCode, paidAt: paidAt!, refundedAt };
+      const { id, reference, amount, currency, promoCode, paidAt, refundedAt, refundPendingSince } = paymentAnswer(payment);
+      return { paymentId: id, reference, amount, currency, promoCode, paidAt: paidAt!, refundedAt, refundPendingSince };
     }),
   };
 }

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import Stripe from 'stripe';
-import { startIdentityProcess, startStripeMock, type IdentityProcess, type RunningStripeMock } from '@altmed/local-stack/src/testing';
+import { OrderMessages, type RefundResponse } from '@altmed/contracts';
+import { startIdentityProcess, startStripeMock, withDatabase, type IdentityProcess, type RunningStripeMock } from '@altmed/local-stack/src/testing';
 import { paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
 
 /*
@@ -44,4 +45,22 @@ it('creates, retrieves and confirms payment intents with requests Stripe’s spe
   // stripe-mock's fixed intent is not our payment's: whatever state it reports, no request was refused (a refusal is our 400).
   expect({ status: confirmed.status, body: confirmed.body as unknown }).not.toMatchObject({ status: 400 });
   expect([200, 402]).toContain(confirmed.status);
+}, 60_000);
+
+it('refunds a paid membership in full under its attempt’s idempotency key with a request Stripe’s specification accepts', async () => {
+  const [member, admin] = await Promise.all([identity.signUp(), identity.logInAdmin()]);
+  await request(billing.url)
+    .post('/payments/create-payment-intent')
+    .set('Authorization', `Bearer ${member.token}`)
+    .send({ amount: 11988, userId: member.id, doctorId: null })
+    .expect(200);
+  const [payment] = await paymentsOf(billing.database, member.id);
+  const paymentId = String(payment!._id);
+  // stripe-mock's fixed intent is never our payment's, so it never succeeds: the payment is marked paid here, as a confirm would.
+  await withDatabase(billing.database, (db) =>
+    db.collection<{ _id: string }>('payments').updateOne({ _id: paymentId }, { $set: { status: 'succeeded', paidAt: new Date() } }),
+  );
+  const refunded = await request(billing.url).post(`/payments/${paymentId}/refund`).set('Authorization', `Bearer ${admin.token}`).send();
+  // A refusal of the request would be our 400; stripe-mock answers its fixed refund, which has succeeded.
+  expect({ status: refunded.status, message: (refunded.body as RefundResponse).message }).toEqual({ status: 200, message: OrderMessages.refunded });
 }, 60_000);

@@ -27,12 +27,12 @@ export interface TestBilling extends ServiceUnderTest<RunningService> {
 /**
  * A real svc-billing with its own database, trusting the given identity, on a Stripe account of
  * its own on the run's emulator (STRIPE_API_URL, made with `stripeAccount`'s options), which sends
- * it that account's webhooks.
+ * it that account's webhooks (unless `webhooks` is false: a test then delivers them itself, late).
  */
 export async function startTestBilling(
   identityUrl: string,
   env: Record<string, string> = {},
-  stripeAccount: Parameters<typeof createStripeTestAccount>[1] = {},
+  { webhooks = true, ...stripeAccount }: Parameters<typeof createStripeTestAccount>[1] & { webhooks?: boolean } = {},
 ): Promise<TestBilling> {
   const account = await createStripeTestAccount(undefined, stripeAccount);
   const billing = await startServiceUnderTest({
@@ -40,7 +40,7 @@ export async function startTestBilling(
     start: (serviceEnv) => startBillingService(loadBillingConfig(serviceEnv)),
     env: { IDENTITY_URL: identityUrl, ACCOUNT_STATUS_CACHE_SECONDS: '1', ...account.env, ...env },
   });
-  await account.sendWebhooksTo(`${billing.url}/payments/webhook`);
+  if (webhooks) await account.sendWebhooksTo(`${billing.url}/payments/webhook`);
   return { ...billing, account, stripe: createStripeClient({ STRIPE_SECRET_KEY: account.secretKey, STRIPE_API_URL: account.apiUrl }) };
 }
 
@@ -188,4 +188,22 @@ export function insertPromoCode(database: string, code: string, discountPercenta
 
 export function paymentsOf(database: string, userId: string) {
   return withDatabase(database, (db) => db.collection('payments').find({ userId }).toArray());
+}
+
+/**
+ * Delivers the newest of the account's `type` events about `objectId` (a charge, a refund) to
+ * billing's webhook, signed as Stripe signs it: a delivery that comes late, for a billing started
+ * without webhooks.
+ */
+export async function deliverStripeEvent(billing: TestBilling, type: string, objectId: string): Promise<void> {
+  const { data } = await billing.stripe.events.list({ type, limit: 100 });
+  const event = data.find((candidate) => (candidate.data.object as { id?: string }).id === objectId);
+  if (!event) throw new Error(`no ${type} event about ${objectId}`);
+  const payload = JSON.stringify(event);
+  await request(billing.url)
+    .post('/payments/webhook')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', Stripe.webhooks.generateTestHeaderString({ payload, secret: billing.account.webhookSecret }))
+    .send(payload)
+    .expect(200);
 }

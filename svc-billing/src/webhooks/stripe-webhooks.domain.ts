@@ -2,9 +2,8 @@ import type Stripe from 'stripe';
 import { Messages } from '@altmed/contracts';
 import { badRequest, isDuplicateKeyError } from '@altmed/service-kit';
 import type { PaymentDocument, StripeEventModel } from '../payments/payment.model';
-import { dropPendingRefund, recordPendingRefund, recordRefund, type RefundsDeps } from '../orders/orders.domain';
+import { dropPendingRefund, recordRefund, recordRefundOfCharge, type RefundsDeps } from '../orders/orders.domain';
 import { recordIntentState, recordSuccess } from '../payments/checkout.domain';
-import { callStripe } from '../stripe/stripe-errors';
 
 export interface WebhooksDeps extends RefundsDeps {
   stripeEvents: StripeEventModel;
@@ -62,7 +61,12 @@ async function applyPaymentIntent(deps: WebhooksDeps, intent: Stripe.PaymentInte
   }
 }
 
-/** A charge refunded in full, from Orders Management or Stripe's dashboard: the payment's refund is recorded (once). A partial refund is not ours to make. */
+/**
+ * A charge refunded in full, from Orders Management or Stripe's dashboard: the payment's refund is
+ * recorded (once), with Stripe's refund id. The event's charge carries no refunds (Stripe's API
+ * since 2022-11-15) and may be old news (a late delivery of a pending refund that failed since), so
+ * the charge is read again. A partial refund is not ours to make.
+ */
 async function applyRefundedCharge(deps: WebhooksDeps, charge: Stripe.Charge): Promise<void> {
   const paymentIntentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
   const payment = paymentIntentId ? await deps.payments.findOne({ paymentIntentId }).select({ _id: 1 }).lean<Pick<PaymentDocument, '_id'>>() : null;
@@ -70,18 +74,12 @@ async function applyRefundedCharge(deps: WebhooksDeps, charge: Stripe.Charge): P
     deps.logger.warn({ chargeId: charge.id, paymentIntentId }, 'refund of a charge this service did not make; ignored');
     return;
   }
-  if (!charge.refunded) {
+  if (!charge.refunded || !(await recordRefundOfCharge(deps, payment._id, charge.id))) {
     deps.logger.warn(
       { chargeId: charge.id, paymentId: payment._id, amountRefunded: charge.amount_refunded },
-      'partial refund made in Stripe; the membership stays',
+      'charge not refunded in full at Stripe (a partial refund, or a pending one that failed); the membership stays',
     );
-    return;
   }
-  // The event's charge carries no refunds (Stripe's API since 2022-11-15): it is read again with them, newest first.
-  const { refunds } = await callStripe(() => deps.stripe.charges.retrieve(charge.id, { expand: ['refunds'] }));
-  const newest = refunds?.data[0];
-  if (newest?.status === 'pending') await recordPendingRefund(deps, payment._id, newest.id);
-  else await recordRefund(deps, payment._id, newest?.id ?? null);
 }
 
 /** A refund's state changed at Stripe (a pending one went through, or failed): the payment follows it. */

@@ -10,13 +10,17 @@ import {
   type AuthResponse,
 } from '@altmed/contracts';
 import { AppError, conflict, createEvent, isDuplicateKeyError, notFound, outboxFieldsFor, withEvents } from '@altmed/service-kit';
+import { accountStatusChangedEvent } from '../my-account/account-status-changed.event';
 import { hashResetToken } from '../password-reset/password-reset.domain';
 import { hashPassword } from '../users/password';
-import type { UserDocument } from '../users/user.model';
+import { tombstoneUpdate } from '../users/tombstone';
+import { ADMINISTRATOR, type UserDocument } from '../users/user.model';
 import { authResponse, type UsersDeps } from '../users/users.domain';
 import type { InvitationDocument, InvitationModel } from './invitation.model';
 
 const SOURCE = 'svc-identity';
+/** The name a removed administrator's tombstone keeps (it is shown nowhere). */
+const REMOVED_ADMINISTRATOR_NAME = 'Removed administrator';
 
 export interface AdministratorsDeps extends UsersDeps {
   invitations: InvitationModel;
@@ -36,7 +40,7 @@ function invitationView(invitation: Pick<InvitationDocument, '_id' | 'email' | '
 export async function listAdministrators(deps: AdministratorsDeps, now = new Date()): Promise<AdministratorsResponse> {
   const [administrators, invitations] = await Promise.all([
     deps.users
-      .find({ role: 'admin' })
+      .find(ADMINISTRATOR)
       .sort({ createdAt: 1 })
       .select({ name: 1, email: 1, createdAt: 1 })
       .lean<Pick<UserDocument, '_id' | 'name' | 'email' | 'createdAt'>[]>(),
@@ -110,21 +114,27 @@ export async function acceptInvitation(deps: AdministratorsDeps, request: Accept
 }
 
 /**
- * Deletes an administrator account, and the invitations it sent (a removed administrator's
- * invitation must not let them back in). Never the last: the account is first marked as being
- * removed, in one conditional write, and the administrators not so marked are counted; with none
- * left the mark is taken off and the answer is 409 (two removals of the last two at the same moment
- * both answer 409). A crash between leaves a marked administrator, who still works as one.
+ * Removes an administrator, and the invitations it sent (a removed administrator's invitation must
+ * not let them back in). Never the last: the account is first marked as being removed, in one
+ * conditional write, and the administrators not so marked are counted; with none left the mark is
+ * taken off and the answer is 409 (two removals of the last two at the same moment both answer 409).
+ * A crash between leaves a marked administrator, who still works as one. The account becomes a
+ * tombstone as a deleted member's does, and account.status_changed leaves in the same write, so
+ * every service refuses its tokens within a second.
  */
 export async function removeAdministrator(deps: AdministratorsDeps, userId: string, now = new Date()): Promise<void> {
-  const marked = await deps.users.updateOne({ _id: userId, role: 'admin', removingSince: { $exists: false } }, { $set: { removingSince: now } });
+  const marked = await deps.users.updateOne({ _id: userId, ...ADMINISTRATOR, removingSince: { $exists: false } }, { $set: { removingSince: now } });
   if (marked.matchedCount !== 1) throw notFound(AdministratorMessages.administratorNotFound);
-  const administrators = await deps.users.find({ role: 'admin' }).select({ removingSince: 1 }).lean<Pick<UserDocument, '_id' | 'removingSince'>[]>();
+  const administrators = await deps.users.find(ADMINISTRATOR).select({ removingSince: 1 }).lean<Pick<UserDocument, '_id' | 'removingSince'>[]>();
   if (!administrators.some((admin) => !admin.removingSince)) {
     await deps.users.updateOne({ _id: userId }, { $unset: { removingSince: 1 } });
     throw conflict(AdministratorMessages.lastAdministrator);
   }
-  await deps.users.deleteOne({ _id: userId, role: 'admin' });
+  const removed = await deps.users.updateOne(
+    { _id: userId, ...ADMINISTRATOR },
+    await tombstoneUpdate(userId, REMOVED_ADMINISTRATOR_NAME, now, [accountStatusChangedEvent(userId, 'deleted', now)]),
+  );
+  if (removed.modifiedCount === 1) deps.onEventsWritten();
   await deps.invitations.deleteMany({ 'invitedBy.id': userId });
 }
 

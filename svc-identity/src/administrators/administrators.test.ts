@@ -147,6 +147,11 @@ describe('Admin Settings', () => {
       await as(siteApi().delete(`/administrators/${removable.user.id}`)).expect(204);
       await as(siteApi().get('/administrators'), removable.token).expect(401);
       await as(siteApi().delete(`/administrators/${removable.user.id}`)).expect(404, { message: 'Administrator not found' });
+      // The account is a tombstone: it cannot log in, is no administrator any more, and its email is free for a new invitation.
+      await siteApi().post('/users/login').send({ email: removable.user.email, password: 'an admitted password' }).expect(401);
+      const { administrators: left } = (await as(siteApi().get('/administrators')).expect(200)).body as AdministratorsResponse;
+      expect(left.map((admin) => admin.id)).not.toContain(removable.user.id);
+      await as(siteApi().post('/administrators/invitations').send({ email: removable.user.email })).expect(201);
       await siteApi().post('/administrators/invitations/accept').send({ token: comebackToken, name: 'Back', password: 'a comeback password' }).expect(400);
 
       // Two removals of the last two at the same moment: at least one administrator stays.

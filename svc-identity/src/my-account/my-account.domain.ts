@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { AccountMessages, FORMER_MEMBER_NAME, type DeleteAccountRequest, type MyAccountData } from '@altmed/contracts';
-import { badRequest, createEvent, outboxFieldsFor, unauthorized } from '@altmed/service-kit';
+import { badRequest, createEvent, unauthorized } from '@altmed/service-kit';
 import type { KeptMemberList } from '../members/kept-member-list';
 import { memberChangedEvent } from '../members/member-changed.event';
 import { accountStatusChangedEvent } from './account-status-changed.event';
 import { membershipOf } from '../membership/membership.domain';
-import { hashPassword, verifyPassword } from '../users/password';
+import { verifyPassword } from '../users/password';
+import { tombstoneUpdate } from '../users/tombstone';
 import type { UserDocument } from '../users/user.model';
 import { isActive, type UsersDeps } from '../users/users.domain';
 
@@ -48,29 +48,12 @@ export async function deleteOwnAccount(deps: MyAccountDeps, userId: string, requ
   await deps.loginLimits.countAccountAttempt(user.email);
   if (!(await verifyPassword(user.passwordHash, request.password))) throw badRequest(AccountMessages.passwordWrong);
   const deletedAt = new Date();
-  const unusablePassword = await hashPassword(randomBytes(32).toString('hex'));
   const events = [
     accountStatusChangedEvent(userId, 'deleted', deletedAt),
     createEvent('user.deleted', { userId, deletedAt: deletedAt.toISOString(), email: user.email }, 'svc-identity'),
     memberChangedEvent([userId]),
   ];
-  const deleted = await deps.users.updateOne(
-    { _id: userId, status: user.status },
-    {
-      $set: {
-        status: 'deleted',
-        deletedAt,
-        name: FORMER_MEMBER_NAME,
-        email: `deleted-${userId}@deleted.invalid`,
-        passwordHash: unusablePassword,
-        contactInfo: { phone: '', address: '', specialties: [] },
-        // In place of whatever was waiting: a relay publishing this record stops at its next event (its guarded pop fails).
-        ...outboxFieldsFor(events),
-      },
-      $unset: { passwordReset: 1, statusHistory: 1, outboxAttempts: 1 },
-      $inc: { sessionVersion: 1 },
-    },
-  );
+  const deleted = await deps.users.updateOne({ _id: userId, status: user.status }, await tombstoneUpdate(userId, FORMER_MEMBER_NAME, deletedAt, events));
   if (deleted.modifiedCount !== 1) throw unauthorized();
   deps.onEventsWritten();
   await deps.loginLimits.clearAccount(user.email);

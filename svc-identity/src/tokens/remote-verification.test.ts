@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { createHttpApp, createLogger, EventBroker, finishHttpApp, identityTokenVerifier, requireAuth } from '@altmed/service-kit';
 import { eventually, testEventsExchange, withDatabase } from '@altmed/local-stack/src/testing';
-import { authBody, startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
+import { admitAdministrator, authBody, startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
 
 const logger = createLogger('test', 'silent');
 const brokers: EventBroker[] = [];
@@ -104,6 +104,18 @@ describe('with the account-status cache at its longest (30 s)', () => {
     // The other member's answer is still the cached one: blocked behind the instances' backs, the token still works.
     await withDatabase(identity.database, (db) => db.collection<{ _id: string }>('users').updateOne({ _id: other.id }, { $set: { status: 'blocked' } }));
     for (const service of instances) await request(service).post('/write').set('Authorization', `Bearer ${other.token}`).expect(200);
+  });
+
+  it('refuses a removed administrator\u2019s token in two instances within a second of the removal, and keeps the remover\u2019s', async () => {
+    const lead = authBody(await request(identity.url).post('/users/login').send(ADMIN).expect(200));
+    const removed = await admitAdministrator(identity, lead.token);
+    const instances = await Promise.all([serviceTrusting(identity.url, 30), serviceTrusting(identity.url, 30)]);
+    for (const service of instances)
+      for (const token of [lead.token, removed.token]) await request(service).post('/write').set('Authorization', `Bearer ${token}`).expect(200);
+
+    await request(identity.url).delete(`/administrators/${removed.user.id}`).set('Authorization', `Bearer ${lead.token}`).expect(204);
+    expect(await refusedEverywhere(instances, removed.token, 1_000)).toBeLessThan(1_000);
+    for (const service of instances) await request(service).post('/write').set('Authorization', `Bearer ${lead.token}`).expect(200);
   });
 });
 

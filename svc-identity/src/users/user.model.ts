@@ -7,6 +7,9 @@ import { OUTBOX_INDEX, outboxSchemaFields, type WithOutbox } from '@altmed/servi
 export const ACCOUNT_STATUSES = ['active', 'blocked', 'deleted'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
+/** The filter of an administrator's account: a removed one is a tombstone (status `deleted`), no longer one. */
+export const ADMINISTRATOR = { role: 'admin', status: 'active' } as const;
+
 /** One administrator's block or unblock of a member, kept on the account (the audit trail). */
 export interface AccountStatusChange {
   action: MemberAdminAction;
@@ -102,7 +105,7 @@ const userSchema = new Schema<UserDocument>(
 // A reset link is looked up by the hash of its token, while it has not ended.
 userSchema.index({ 'passwordReset.tokenHash': 1, 'passwordReset.expiresAt': 1 });
 // Admin Settings: the administrators, oldest first, and how many are left.
-userSchema.index({ role: 1, createdAt: 1 });
+userSchema.index({ role: 1, status: 1, createdAt: 1 });
 userSchema.index(OUTBOX_INDEX);
 
 export type UserModel = Model<UserDocument>;

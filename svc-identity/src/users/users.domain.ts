@@ -14,7 +14,7 @@ import type { TokenSettings } from '../tokens/tokens';
 import { issueAccessToken } from '../tokens/tokens';
 import type { LoginLimits } from './login-limits';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
-import type { UserDocument, UserModel } from './user.model';
+import { ADMINISTRATOR, type UserDocument, type UserModel } from './user.model';
 
 const SOURCE = 'svc-identity';
 export interface UsersDeps {
@@ -132,7 +132,7 @@ export async function ensureAdmin(deps: UsersDeps, admin: { email: string; passw
   const email = admin.email.trim().toLowerCase();
   const existing = await deps.users.findOne({ email }).select({ role: 1 }).lean<Pick<UserDocument, 'role'>>();
   if (existing) return existing.role === 'admin' ? 'exists' : 'not-admin';
-  if (await deps.users.exists({ role: 'admin' })) return 'exists';
+  if (await deps.users.exists(ADMINISTRATOR)) return 'exists';
   try {
     await deps.users.create({
       _id: randomUUID(),

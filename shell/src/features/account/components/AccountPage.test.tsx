@@ -50,6 +50,7 @@ describe('/account', () => {
               promoCode: 'HALF',
               paidAt: '2026-11-23T10:00:00.000Z',
               refundedAt: null,
+              refundPendingSince: null,
             },
           ],
         },
@@ -71,6 +72,35 @@ describe('/account', () => {
     expect(calls.map((request) => request.authorization)).toEqual(['Bearer member-token', 'Bearer member-token', 'Bearer member-token']);
     expect(await screen.findByText(/You have not saved any providers yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find providers' })).toHaveAttribute('href', '/providers');
+  });
+
+  it('says on the last receipt that a refund is under way while the card’s bank has not answered, and nothing of it otherwise', async () => {
+    const receipt = { paymentId: 'pay-3', reference: '7F3A-0B2C-91DE', amount: 11988, currency: 'usd', promoCode: null, paidAt: '2026-11-23T10:00:00.000Z' };
+    const routes = (refundPendingSince: string | null) => [
+      me({ status: 'active', endsAt: '2027-11-23T10:00:00.000Z' }),
+      { method: 'GET', path: '/api/payments/receipts', status: 200, body: { receipts: [{ ...receipt, refundedAt: null, refundPendingSince }] } },
+      { method: 'GET', path: '/api/saved-providers', status: 200, body: { providers: [] } },
+    ];
+    server.setRoutes(routes('2026-12-02T10:00:00.000Z'));
+    const pending = renderApp('/account', memberSession());
+    const panel = await screen.findByRole('region', { name: 'Last receipt' });
+    expect(within(panel).getByText('Refund')).toBeInTheDocument();
+    expect(
+      within(panel).getByText(
+        'Under way since December 2, 2026, waiting for your card’s bank. The membership this payment bought ends once the refund goes through.',
+      ),
+    ).toBeInTheDocument();
+    // Still paid: the membership stands until the bank answers.
+    expect(await screen.findByText('Your membership is active until November 23, 2027.')).toBeInTheDocument();
+    expect(within(panel).queryByText('Refunded')).not.toBeInTheDocument();
+    pending.unmount();
+
+    server.setRoutes(routes(null));
+    renderApp('/account', memberSession());
+    const paid = await screen.findByRole('region', { name: 'Last receipt' });
+    expect(within(paid).getByText('7F3A-0B2C-91DE')).toBeInTheDocument();
+    expect(within(paid).queryByText('Refund')).not.toBeInTheDocument();
+    expect(within(paid).queryByText(/Under way since/)).not.toBeInTheDocument();
   });
 
   it('lists the saved providers with links to their profiles, and removes one', async () => {
@@ -203,6 +233,7 @@ describe('/account: your data', () => {
       createdAt: '2026-11-23T09:59:00.000Z',
       paidAt: '2026-11-23T10:00:00.000Z',
       refundedAt: null,
+      refundPendingSince: null,
     },
     {
       id: 'pay-1',
@@ -214,6 +245,7 @@ describe('/account: your data', () => {
       createdAt: '2026-11-22T09:00:00.000Z',
       paidAt: null,
       refundedAt: null,
+      refundPendingSince: null,
     },
   ];
   const reviews = [

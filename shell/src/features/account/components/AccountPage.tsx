@@ -53,6 +53,8 @@ export const AccountTexts = {
   expired: (endsAt: string) => `Your membership ended on ${endsAt}. Renew it to keep comparing providers.`,
   none: 'You are not a member yet. A membership gives you a year of access to vetted providers.',
   noReceipts: 'No payments yet.',
+  refundPending: (since: string) =>
+    `Under way since ${since}, waiting for your card’s bank. The membership this payment bought ends once the refund goes through.`,
 } as const;
 
 const longDate = (iso: string) => formatDate(iso) ?? iso;
@@ -111,6 +113,12 @@ function ReceiptPanel({ receipt }: { receipt: Receipt | undefined }) {
             <>
               <dt>Refunded</dt>
               <dd>{longDate(receipt.refundedAt)}</dd>
+            </>
+          ) : null}
+          {receipt.refundPendingSince ? (
+            <>
+              <dt>Refund</dt>
+              <dd>{AccountTexts.refundPending(longDate(receipt.refundPendingSince))}</dd>
             </>
           ) : null}
           <dt>Reference</dt>
