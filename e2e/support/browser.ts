@@ -102,6 +102,12 @@ export async function apiCall(path: string, token: string, method: string, body?
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
 }
 
+/** A call to the site's API with `token`: its status and JSON body. */
+export async function apiAnswer<T>(path: string, token: string, method = 'GET'): Promise<{ status: number; body: T }> {
+  const response = await fetch(url(`/api${path}`), { method, headers: { authorization: `Bearer ${token}` } });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
 /** The administrator the e2e site creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const E2E_ADMIN = {
   email: process.env.ADMIN_EMAIL ?? 'admin@altmed.local',

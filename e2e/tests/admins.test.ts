@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { paymentReference } from '@altmed/contracts';
 import { emailsTo, eventually, listEmails } from '@altmed/local-stack/src/testing';
-import { E2E_ADMIN, apiLogin, apiPayingMember, apiSignupMember, apiSignupProvider, screenshot, storeSession, url } from '../support/browser';
+import { E2E_ADMIN, apiAnswer, apiLogin, apiPayingMember, apiSignupMember, apiSignupProvider, screenshot, storeSession, url } from '../support/browser';
+import { cents, chart, logInAsAdmin } from '../support/admin-pages';
 import { page, useBrowser, usePagePerTest } from '../support/browser-per-file';
 
 /**
@@ -10,14 +11,6 @@ import { page, useBrowser, usePagePerTest } from '../support/browser-per-file';
  * Management, and who may open the admin pages.
  */
 const tab = usePagePerTest(useBrowser());
-
-async function logInAsAdmin() {
-  await page.goto(url('/admin/login'));
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByLabel('Password').press('Enter');
-  await page.getByRole('heading', { level: 1, name: 'Provider Management' }).waitFor();
-}
 
 /** The figure under a count's label (Total, Approved, Pending, Blocked). */
 async function count(label: string): Promise<number> {
@@ -31,7 +24,7 @@ async function count(label: string): Promise<number> {
 describe('provider management', () => {
   it('finds a pending provider by NPI, approves, blocks and unblocks it, with the counts, filters, audit line and approval email', async () => {
     const provider = await apiSignupProvider(`Dr. Vetting ${randomUUID().slice(0, 6)}`);
-    await logInAsAdmin();
+    await logInAsAdmin(page);
     await page.getByLabel('Search').fill(provider.step1.npiNumber);
     const card = page.getByRole('article', { name: provider.user.name });
     await card.getByText('Pending', { exact: true }).waitFor();
@@ -83,12 +76,6 @@ describe('provider management', () => {
 
 type Member = Awaited<ReturnType<typeof apiSignupMember>>;
 
-/** A call to the site's API with `token`: its status and JSON body. */
-async function apiAnswer<T>(path: string, token: string, method = 'GET'): Promise<{ status: number; body: T }> {
-  const response = await fetch(url(`/api${path}`), { method, headers: { authorization: `Bearer ${token}` } });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
 interface ListedPayment {
   id: string;
   status: string;
@@ -120,33 +107,13 @@ async function untilListed(member: Member, adminToken: string): Promise<ListedPa
   return payment!;
 }
 
-/** A chart of the admin pages: its figure, drawing, and the rows of its "Show as table" table (week label, then the values). */
-function chart(title: string) {
-  const figure = page.getByRole('figure', { name: title });
-  return {
-    figure,
-    drawing: figure.getByRole('img'),
-    async rows(): Promise<string[][]> {
-      await figure.getByText('Show as table').click();
-      const table = figure.getByRole('table', { name: title });
-      await table.waitFor();
-      return table
-        .getByRole('row')
-        .evaluateAll((rows) => rows.slice(1).map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? '')));
-    },
-  };
-}
-
-/** "$1,234.56" as cents. */
-const cents = (money: string) => Math.round(Number(money.replace(/[$,]/g, '')) * 100);
-
 describe('dashboard', () => {
   it('shows the figures and both weekly charts, this week’s bars counting a new paying member, each chart readable as a table', async () => {
     const admin = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
     const member = await apiPayingMember('Carla Charted');
     await untilListed(member, admin.token);
 
-    await logInAsAdmin();
+    await logInAsAdmin(page);
     await page.getByRole('complementary', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.getByRole('link', { name: /^Active members [\d,]+$/ }).waitFor();
@@ -154,8 +121,8 @@ describe('dashboard', () => {
     await page.getByRole('link', { name: /^Providers waiting for review [\d,]+$/ }).waitFor();
     await page.getByRole('link', { name: /^Reviews waiting for moderation [\d,]+$/ }).waitFor();
 
-    const activity = chart('Sign-ups and paid memberships per week');
-    const revenue = chart('Revenue per week');
+    const activity = chart(page, 'Sign-ups and paid memberships per week');
+    const revenue = chart(page, 'Revenue per week');
     await activity.drawing.waitFor();
     await revenue.drawing.waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
@@ -196,7 +163,7 @@ describe('orders management', () => {
     const refundEmails = async () =>
       emailsTo(await listEmails(), member.user.email).filter((email) => email.subject === 'Your membership payment was refunded');
 
-    await logInAsAdmin();
+    await logInAsAdmin(page);
     await page.getByRole('complementary', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { level: 1, name: 'Orders Management' }).waitFor();
     await page.getByLabel('Search').fill(member.user.email);
@@ -252,6 +219,9 @@ describe('orders management', () => {
     // One refund email reaches the member.
     await eventually(async () => (await refundEmails()).length === 1, 30_000, 'Expected the refund email');
     expect((await refundEmails())[0]?.text).toContain(reference);
+    // The confirmation email of the payment gave the same reference.
+    const confirmations = emailsTo(await listEmails(), member.user.email).filter((email) => email.subject === 'Your membership is confirmed');
+    expect(confirmations.map((email) => email.text?.includes(reference))).toEqual([true]);
 
     // A second refund of the same payment is refused.
     const again = await apiAnswer<{ message: string }>(`/payments/${payment.id}/refund`, admin.token, 'POST');
@@ -279,10 +249,10 @@ describe('analytics', () => {
     const member = await apiPayingMember('Finn Funnel');
     await untilListed(member, admin.token);
 
-    await logInAsAdmin();
+    await logInAsAdmin(page);
     await page.getByRole('complementary', { name: 'Admin' }).getByRole('link', { name: 'Analytics' }).click();
     await page.getByRole('heading', { level: 1, name: 'Analytics Dashboard' }).waitFor();
-    const funnel = chart('Join funnel per week');
+    const funnel = chart(page, 'Join funnel per week');
     await funnel.drawing.waitFor();
     expect(await funnel.drawing.getAttribute('aria-label')).toMatch(
       /^Join funnel per week: bar chart of \d+ weeks, .+\. Sign-ups: .+; Payments started: .+; Paid: .+\.$/,
@@ -348,7 +318,7 @@ describe('promo codes', () => {
 });
 
 describe('users management', () => {
-  it('finds a member by email, blocks them (their next calls 401 within the cache window) and unblocks them, with the audit line', async () => {
+  it('finds a member by email, blocks them (their next calls 401 within a second) and unblocks them, with the audit line', async () => {
     const member = await apiSignupMember(`Blockable ${randomUUID().slice(0, 6)}`);
     const status = (path: string) => fetch(url(`/api${path}`), { headers: { authorization: `Bearer ${member.token}` } }).then((response) => response.status);
     // The sign-up reaches the admin list through its event, within a second or so.
@@ -359,7 +329,7 @@ describe('users management', () => {
         .then((body) => body.total);
     await eventually(async () => (await listedMembers()) === 1, 20_000, 'Expected the new member in the admin list');
 
-    await logInAsAdmin();
+    await logInAsAdmin(page);
     await page.getByRole('complementary', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
     await page.getByRole('heading', { level: 1, name: 'Users Management' }).waitFor();
     await page.getByLabel('Search').fill(member.user.email.toUpperCase());
@@ -379,8 +349,8 @@ describe('users management', () => {
     await page.getByRole('button', { name: 'Unblock member' }).waitFor();
     await screenshot(page, 'admin-member-blocked');
     expect(await status('/users/me')).toBe(401);
-    // Other services ask identity again once their account-status cache (30 s at most) has expired.
-    await eventually(async () => (await status('/saved-providers')) === 401, 40_000, 'Expected the blocked member’s token refused everywhere');
+    // The block's account.status_changed drops every service's cached answer for the account: refused within a second, not after 30 s.
+    await eventually(async () => (await status('/saved-providers')) === 401, 1_000, 'Expected the blocked member’s token refused everywhere within a second');
     // The right password of a blocked account is told that it is blocked (403); a wrong one still gets 401.
     await expect(apiLogin(member.user.email, member.password)).rejects.toThrow('answered 403');
     await expect(apiLogin(member.user.email, `${member.password}-wrong`)).rejects.toThrow('answered 401');
@@ -399,7 +369,7 @@ describe('users management', () => {
 describe('admin settings', () => {
   it('invites a new administrator by email, who sets a password through the link and logs in; the old link then fails', async () => {
     const email = `invited.${randomUUID().slice(0, 8)}@example.com`;
-    await logInAsAdmin();
+    await logInAsAdmin(page);
     await page.getByRole('complementary', { name: 'Admin' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { level: 1, name: 'Admin Settings' }).waitFor();
     await page.getByRole('table', { name: 'Administrators' }).getByText(E2E_ADMIN.email).waitFor();
@@ -456,7 +426,7 @@ describe('support center', () => {
     await form.getByRole('button', { name: 'Send message' }).click();
     await page.getByRole('status').getByText('Your message has reached our support team', { exact: false }).waitFor();
 
-    await logInAsAdmin();
+    await logInAsAdmin(page);
     await page.getByRole('complementary', { name: 'Admin' }).getByRole('link', { name: 'Support' }).click();
     await page.getByRole('heading', { level: 1, name: 'Support Center' }).waitFor();
     const message = page.getByRole('article', { name: `Message from ${visitor.name}` });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Locator } from 'playwright-core';
 import { eventually, waitForEmailsTo } from '@altmed/local-stack/src/testing';
 import { E2E_ADMIN, apiLogin, apiSignupMember, screenshot, url } from '../support/browser';
 import { page, useBrowser, usePagePerTest } from '../support/browser-per-file';
+import { enterCard } from '../support/join-flow';
 
 usePagePerTest(useBrowser());
 
@@ -196,13 +196,6 @@ async function fillContactInformation(member: Member) {
   await contact.getByRole('checkbox', { name: 'Nutrition' }).check();
   await contact.getByRole('checkbox', { name: /Terms & Services/ }).check();
   await contact.getByRole('button', { name: 'Continue' }).click();
-}
-
-async function enterCard(card: Locator, number: string) {
-  await card.getByLabel('Card number').fill(number);
-  await card.getByLabel('Expiration date').fill('12 / 34');
-  await card.getByLabel('CVC').fill('123');
-  await card.getByRole('button', { name: 'Continue' }).click();
 }
 
 async function membershipOf(member: Member): Promise<{ status: string; endsAt: string | null }> {

@@ -60,9 +60,13 @@ export async function startServiceUnderTest<S extends StartedService>(options: {
   };
 }
 
-/** Opens a service's database on the local stack's server for a test to look into, then closes it. */
-export async function withDatabase<T>(database: string, use: (connection: mongoose.Connection) => Promise<T>): Promise<T> {
-  const connection = await mongoose.createConnection(process.env.MONGO_URL!, { dbName: database }).asPromise();
+/**
+ * Opens a service's database for a test to look into, then closes it: on the local stack's server
+ * (MONGO_URL), or on `mongoUrl` (a journey against a site that the test run did not start).
+ */
+export async function withDatabase<T>(database: string, use: (connection: mongoose.Connection) => Promise<T>, mongoUrl = process.env.MONGO_URL): Promise<T> {
+  if (!mongoUrl) throw new Error('withDatabase: no MONGO_URL to open the database on');
+  const connection = await mongoose.createConnection(mongoUrl, { dbName: database }).asPromise();
   try {
     return await use(connection);
   } finally {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import styled from 'styled-components';
 import { Button, Card } from '@altmed/web-kit';
 import { Note, Scroll, Table } from '../../../components/DataTable';
 import { dateOrDash, formatMoney } from '../../../lib/format';
@@ -7,6 +8,12 @@ import type { AdminOrder } from '../api/orders';
 
 /** Paid, for more than nothing (a 100% code charges nothing), and not refunded yet (nor pending at the card's bank). */
 const refundable = (order: AdminOrder) => order.status === 'succeeded' && order.amount > 0 && !order.refund && !order.refundPending;
+
+/** A reference is read aloud in one piece: never broken at its dashes. */
+const Reference = styled.span`
+  white-space: nowrap;
+  font-variant-numeric: tabular-nums;
+`;
 
 /** The name the page gives the member of a payment: their name, or "Unknown member" when the payment does not say. */
 const memberName = (order: AdminOrder) => order.member?.name ?? 'Unknown member';
@@ -47,7 +54,9 @@ export function OrdersTable({
               return (
                 <tr key={order.id}>
                   <td>{date}</td>
-                  <td>{order.reference}</td>
+                  <td>
+                    <Reference>{order.reference}</Reference>
+                  </td>
                   <td>
                     <Link to={`/admin/users/${encodeURIComponent(order.userId)}`}>{memberName(order)}</Link>
                     {order.member ? <Note>{order.member.email}</Note> : null}
