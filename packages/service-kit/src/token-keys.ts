@@ -1,4 +1,4 @@
-import type { KeyObject } from 'node:crypto';
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { JwtHeader } from 'jsonwebtoken';
 import { JwksClient, JwksError } from 'jwks-rsa';
 import { LRUCache } from 'lru-cache';
@@ -19,9 +19,9 @@ export interface JwksKeySourceOptions {
   timeoutMs?: number;
 }
 
-/** The JWKS as last fetched: each key id's public key. */
+/** The JWKS as last fetched: each key id's public key, imported once (given as PEM, jsonwebtoken would import it at every verification). */
 interface KeySet {
-  keys: Map<string, string>;
+  keys: Map<string, KeyObject>;
   fetchedAt: number;
 }
 
@@ -55,7 +55,7 @@ export function jwksKeySource(jwksUrl: string, { maxAgeMs = 10 * 60_000, cooldow
       const fetchedAt = Date.now();
       try {
         const keys = await reader.getSigningKeys();
-        return { keys: new Map(keys.map((key) => [key.kid, key.getPublicKey()])), fetchedAt };
+        return { keys: new Map(keys.map((key) => [key.kid, createPublicKey(key.getPublicKey())])), fetchedAt };
       } catch (err) {
         // A set without signing keys (every key withdrawn) is an answer: no token is valid.
         if (err instanceof JwksError && /did not contain any (signing )?keys/.test(err.message)) return { keys: new Map(), fetchedAt };

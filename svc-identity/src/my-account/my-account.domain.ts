@@ -1,4 +1,4 @@
-import { AccountMessages, FORMER_MEMBER_NAME, type DeleteAccountRequest, type MyAccountData } from '@altmed/contracts';
+import { AccountMessages, FORMER_MEMBER_NAME, type AccessTokenClaims, type DeleteAccountRequest, type MyAccountData } from '@altmed/contracts';
 import { badRequest, createEvent, unauthorized } from '@altmed/service-kit';
 import type { KeptMemberList } from '../members/kept-member-list';
 import { memberChangedEvent } from '../members/member-changed.event';
@@ -7,7 +7,7 @@ import { membershipOf } from '../membership/membership.domain';
 import { verifyPassword } from '../users/password';
 import { tombstoneUpdate } from '../users/tombstone';
 import type { UserDocument } from '../users/user.model';
-import { isActive, type UsersDeps } from '../users/users.domain';
+import { activeUserOf, isActive, type UsersDeps } from '../users/users.domain';
 
 export interface MyAccountDeps extends UsersDeps {
   memberList: KeptMemberList;
@@ -19,9 +19,9 @@ async function activeAccount(deps: UsersDeps, userId: string): Promise<UserDocum
   return user;
 }
 
-/** Download my data: the account as identity holds it. */
-export async function myAccountData(deps: UsersDeps, userId: string): Promise<MyAccountData> {
-  const user = await activeAccount(deps, userId);
+/** Download my data: the account as identity holds it, while the token's account is active and its session current. */
+export async function myAccountData(deps: UsersDeps, claims: AccessTokenClaims): Promise<MyAccountData> {
+  const user = await activeUserOf(deps, claims);
   return {
     account: {
       id: user._id,

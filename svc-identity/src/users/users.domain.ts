@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   Messages,
   ProviderMessages,
+  type AccessTokenClaims,
   type AuthResponse,
   type ChangePasswordRequest,
   type LoginRequest,
@@ -95,19 +96,30 @@ export async function logIn(deps: UsersDeps, request: LoginRequest): Promise<Aut
   return authResponse(deps, user);
 }
 
+const isCurrentSession = (user: Pick<UserDocument, 'status' | 'sessionVersion'>, sessionVersion: number) =>
+  isActive(user) && (user.sessionVersion ?? 0) === sessionVersion;
+
 /**
  * Whether the account still exists, is not blocked and the token's session version is current (no
  * password reset since it was issued): the status behind requireAuth's activeAccount.
  */
 export async function isAccountActive(deps: UsersDeps, userId: string, sessionVersion: number): Promise<boolean> {
   const user = await deps.users.findById(userId).select({ status: 1, sessionVersion: 1 }).lean<Pick<UserDocument, 'status' | 'sessionVersion'>>();
-  return user !== null && isActive(user) && (user.sessionVersion ?? 0) === sessionVersion;
+  return user !== null && isCurrentSession(user, sessionVersion);
 }
 
-export async function getUser(deps: UsersDeps, userId: string): Promise<PublicUser> {
-  const user = await deps.users.findById(userId).lean<UserDocument>();
-  if (!user || !isActive(user)) throw unauthorized();
-  return toPublicUser(user);
+/**
+ * The token's own record, while its account is active and the token's session current: the check
+ * behind requireAuth's activeAccount and the read in one query, for the routes that read the record anyway.
+ */
+export async function activeUserOf(deps: UsersDeps, claims: AccessTokenClaims): Promise<UserDocument> {
+  const user = await deps.users.findById(claims.sub).lean<UserDocument>();
+  if (!user || !isCurrentSession(user, claims.sessionVersion ?? 0)) throw unauthorized();
+  return user;
+}
+
+export async function getUser(deps: UsersDeps, claims: AccessTokenClaims): Promise<PublicUser> {
+  return toPublicUser(await activeUserOf(deps, claims));
 }
 
 /**

@@ -26,8 +26,9 @@ export function usersRouter(deps: UsersDeps, verifier: TokenVerifier): Router {
     res.json(await logIn(deps, request));
   });
 
-  router.get('/users/me', requireAuth(verifier, { activeAccount: true }), async (_req, res) => {
-    res.json({ user: await getUser(deps, res.locals.auth!.sub) });
+  // getUser checks the account as activeAccount does, in the read of the record it answers.
+  router.get('/users/me', requireAuth(verifier), async (_req, res) => {
+    res.json({ user: await getUser(deps, res.locals.auth!) });
   });
 
   router.put('/users/me/password', requireAuth(verifier, { activeAccount: true }), async (req, res) => {
