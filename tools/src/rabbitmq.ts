@@ -51,6 +51,14 @@ const NODE_DIR_PREFIX = 'altmed-rabbitmq-';
  * queue's message count (`checkQueue`) is asked of the queue.
  */
 const QUORUM_TICK_MS = 60_000;
+/**
+ * The run's node alone: its quorum queues' ticks (`QUORUM_TICK_MS`), its memory use read every 10 s
+ * (2.5 s by default), and Ra's failure detector (`aten`), which beats every 100 ms and polls every
+ * second for other nodes a single node never has, beating every second and polling every 5 s.
+ */
+const NODE_ADVANCED_CONFIG = `[{rabbit, [{quorum_tick_interval, ${QUORUM_TICK_MS}}, {memory_monitor_interval, 10000}]},
+ {aten, [{heartbeat_interval, 1000}, {poll_interval, 5000}]}].
+`;
 
 /**
  * Runs the server with as many open files as allowed (up to NODE_OPEN_FILES), and stops its whole
@@ -84,7 +92,7 @@ async function startOwnNode({ logsDir, log }: PartContext): Promise<RunningPart>
   const home = fs.mkdtempSync(path.join(os.tmpdir(), `${NODE_DIR_PREFIX}${process.pid}-`));
   const nodeName = `altmed-test-${process.pid}-${randomUUID().slice(0, 8)}@localhost`;
   fs.writeFileSync(path.join(home, 'enabled_plugins'), '[].\n');
-  fs.writeFileSync(path.join(home, 'advanced.config'), `[{rabbit, [{quorum_tick_interval, ${QUORUM_TICK_MS}}]}].\n`);
+  fs.writeFileSync(path.join(home, 'advanced.config'), NODE_ADVANCED_CONFIG);
   fs.writeFileSync(path.join(home, 'rabbitmq.conf'), '');
   fs.writeFileSync(path.join(home, 'rabbitmq-env.conf'), '');
   fs.mkdirSync(path.join(home, 'conf.d'));
