@@ -4,10 +4,13 @@ import path from 'node:path';
 import { buildIfStale, readPackageJson, workspaceDirs } from './build';
 import { startLocalStack, type LocalStack } from './index';
 import { startMarketplace, type Marketplace, type MarketplacePorts } from './marketplace';
+import type { JaegerPorts, RunningJaeger } from './monitoring/jaeger';
+import type { RunningPrometheus } from './monitoring/prometheus';
+import { startSiteJaeger, startSitePrometheus, tracingEnvOf } from './monitoring/site-monitoring';
 import { sleep } from './net';
 import { benchRedeploys } from './redeploy-bench';
 import { heapFiguresOf, idleCpuShare, residentMbOf, scaleSet, seedAtScale, timeCallsAtScale } from './scale-bench';
-import { repoRoot } from './paths';
+import { defaultDataDir, logsDirOf, repoRoot } from './paths';
 import { dropDatabasesEndingWith } from './test-command';
 
 /** Ports of their own, beside a running site (8080, 400x) and a test run's (18080, 1400x). */
@@ -19,6 +22,9 @@ export const benchMarketplacePorts: MarketplacePorts = {
   gateway: 38080,
   gatewayMetrics: 39464,
 };
+/** The bench's Jaeger and Prometheus, beside a running site's (4318, 16686, 9090) and a test run's. */
+const benchJaegerPorts: JaegerPorts = { otlp: 34318, ui: 36686, queryGrpc: 36685, health: 33133 };
+const BENCH_PROMETHEUS_PORT = 39090;
 const BENCH_DATABASE_SUFFIX = '_bench';
 const workspaceBenchTimeoutMs = Number(process.env.BENCH_WORKSPACE_TIMEOUT_MS ?? 300_000);
 const signups = Number(process.env.BENCH_SIGNUPS ?? 30);
@@ -48,9 +54,13 @@ export async function runBench(): Promise<number> {
   const problems: string[] = [];
   let stack: LocalStack | undefined;
   let marketplace: Marketplace | undefined;
+  let jaeger: RunningJaeger | undefined;
+  let prometheus: RunningPrometheus | undefined;
   const stopEverything = async () => {
     stopWorkspaceBench();
+    await prometheus?.stop();
     await marketplace?.stop();
+    await jaeger?.stop();
     await stack?.stop();
   };
   const onSignal = (signal: NodeJS.Signals) => void stopEverything().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
@@ -59,7 +69,11 @@ export async function runBench(): Promise<number> {
   try {
     await buildIfStale(log);
     // Like a test run's: a RabbitMQ node, a mail inbox and an S3 server of its own; MongoDB databases `*_bench`.
+    // Jaeger and Prometheus as `npm start` runs them, so what the site costs (idle too) counts them.
+    const monitoring = { dataDir: defaultDataDir, logsDir: logsDirOf(defaultDataDir), prefix: 'bench-', log };
+    const jaegerStarting = startSiteJaeger(benchJaegerPorts, monitoring);
     stack = await startLocalStack({ handleSignals: false, forTests: true });
+    jaeger = await jaegerStarting;
     await dropDatabasesEndingWith(stack.env.MONGO_URL!, BENCH_DATABASE_SUFFIX);
     const siteUrl = `http://127.0.0.1:${benchMarketplacePorts.gateway}`;
     log(`starting the whole system on bench ports (${siteUrl}; app logs in .data/logs/bench-*.log)`);
@@ -67,13 +81,21 @@ export async function runBench(): Promise<number> {
       stackEnv: stack.env,
       ports: benchMarketplacePorts,
       siteUrl,
-      extraEnv: { MONGO_DB_SUFFIX: BENCH_DATABASE_SUFFIX, AUTH_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' },
+      extraEnv: {
+        MONGO_DB_SUFFIX: BENCH_DATABASE_SUFFIX,
+        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+        LOG_LEVEL: 'warn',
+        // Spans go to Jaeger as npm start's do, but only production's share of the traces is kept: the calls are timed as in production.
+        ...tracingEnvOf(jaeger),
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      },
       echoLogs: false,
       logFilePrefix: 'bench-',
       log,
     };
     marketplace = await startMarketplace(marketplaceOptions);
     void marketplace.appExited.then((description) => problems.push(`during the bench: ${description}`));
+    prometheus = await startSitePrometheus(benchMarketplacePorts, BENCH_PROMETHEUS_PORT, monitoring);
 
     const benchEnv: NodeJS.ProcessEnv = { ...process.env, ...marketplace.env, BENCH_SITE_URL: siteUrl };
     for (const dir of workspaceDirs()) {

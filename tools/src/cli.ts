@@ -7,9 +7,9 @@ import { startLocalStack, type LocalStack } from './index';
 import { marketplacePortsFromEnv, startMarketplace, type Marketplace } from './marketplace';
 import { deployUnits, isDeployUnit, redeploy } from './redeploy';
 import { writeDashboards } from './monitoring/dashboards';
-import { alertRulesFile } from './monitoring/monitoring-queries';
-import { defaultJaegerPorts, startJaeger, type RunningJaeger } from './monitoring/jaeger';
-import { startPrometheus, type RunningPrometheus } from './monitoring/prometheus';
+import { defaultJaegerPorts, type RunningJaeger } from './monitoring/jaeger';
+import type { RunningPrometheus } from './monitoring/prometheus';
+import { startSiteJaeger, startSitePrometheus, tracingEnvOf } from './monitoring/site-monitoring';
 import { defaultDataDir, logsDirOf, repoRoot } from './paths';
 import { liveRunLock, removeRunLock, writeRunLock } from './run-lock';
 import { runTests } from './test-command';
@@ -97,46 +97,21 @@ async function start(): Promise<number | undefined> {
 
   try {
     await buildIfStale(log);
+    const monitoring = { dataDir: defaultDataDir, logsDir: logsDirOf(defaultDataDir), log };
     // Beside the stack's start (its first build takes minutes); the units send their spans to it from their start.
-    const jaegerStarting = startJaeger({
-      ports: defaultJaegerPorts,
-      dataDir: path.join(defaultDataDir, 'jaeger'),
-      logFile: path.join(logsDirOf(defaultDataDir), 'jaeger.log'),
-      log,
-    }).catch((error: Error) => {
-      log(`Jaeger did not start (the site runs without a trace viewer): ${error.message}`);
-      return undefined;
-    });
+    const jaegerStarting = startSiteJaeger(defaultJaegerPorts, monitoring);
     localStack = await startLocalStack({ handleSignals: false });
     jaeger = await jaegerStarting;
-    const tracingEnv: Record<string, string> = jaeger
-      ? { OTEL_EXPORTER_OTLP_ENDPOINT: jaeger.otlpEndpoint, OTEL_TRACES_SAMPLER: 'parentbased_always_on', OTEL_BSP_SCHEDULE_DELAY: '1000' }
-      : {};
     marketplace = await startMarketplace({
       stackEnv: localStack.env,
       ports,
       siteUrl,
       echoLogs: true,
       log,
-      extraEnv: { ...tracingEnv, ...pickOtelSettings(process.env) },
+      extraEnv: { ...tracingEnvOf(jaeger), ...pickOtelSettings(process.env) },
     });
     writeRunLock({ pid: process.pid, url: siteUrl, nodeUnits: marketplace.nodeUnits });
-    prometheus = await startPrometheus({
-      targets: [
-        { unit: 'gateway', address: `127.0.0.1:${ports.gatewayMetrics}` },
-        { unit: 'svc-identity', address: `127.0.0.1:${ports.identity}` },
-        { unit: 'svc-providers', address: `127.0.0.1:${ports.providers}` },
-        { unit: 'svc-billing', address: `127.0.0.1:${ports.billing}` },
-        { unit: 'svc-notify', address: `127.0.0.1:${ports.notify}` },
-      ],
-      port: Number(process.env.PROMETHEUS_PORT ?? 9090),
-      dataDir: path.join(defaultDataDir, 'prometheus'),
-      logsDir: logsDirOf(defaultDataDir),
-      ruleFile: alertRulesFile,
-    }).catch((error: Error) => {
-      log(`Prometheus did not start (the site runs without it): ${error.message}`);
-      return undefined;
-    });
+    prometheus = await startSitePrometheus(ports, Number(process.env.PROMETHEUS_PORT ?? 9090), monitoring);
   } catch (error) {
     console.error(`[start] ${(error as Error).message}`);
     await shutDown(1);

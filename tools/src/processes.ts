@@ -15,6 +15,8 @@ interface SpawnOptions {
   logFile: string;
   /** A Node.js child only: opens an IPC channel, which closes when this process dies however it dies (see testing/exit-with-parent.mjs). */
   ipc?: boolean;
+  /** The child's standard input is a pipe this process holds and never writes: it ends when this process dies, however it dies. */
+  stdinPipe?: boolean;
 }
 
 const exits = new WeakMap<ChildProcess, Promise<ProcessExit>>();
@@ -29,7 +31,8 @@ process.on('exit', () => {
 export function spawnLoggedToFile(command: string, args: string[], options: SpawnOptions): ChildProcess {
   const fd = openLog(options.logFile, `${command} ${args.join(' ')}`);
   try {
-    const stdio: StdioOptions = options.ipc ? ['ignore', fd, fd, 'ipc'] : ['ignore', fd, fd];
+    const stdin = options.stdinPipe ? 'pipe' : 'ignore';
+    const stdio: StdioOptions = options.ipc ? [stdin, fd, fd, 'ipc'] : [stdin, fd, fd];
     return track(spawn(command, args, { cwd: options.cwd, env: options.env, stdio, detached: true }));
   } finally {
     fs.closeSync(fd);

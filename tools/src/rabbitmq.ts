@@ -43,14 +43,33 @@ const EPMD_PORT = 4369;
 /** Open files the run's node asks for, at most (a few hundred quorum queues need thousands; Erlang sizes tables by it). */
 const NODE_OPEN_FILES = 65_536;
 const NODE_DIR_PREFIX = 'altmed-rabbitmq-';
+/**
+ * How often the node's quorum queues tick (5 s by default): each tick of each queue updates its
+ * figures and checks its leader record. A run declares a hundred and more of them (per consumer a
+ * work queue, a dead-letter queue and a delay queue per retry wait), and their ticks were most of an
+ * idle node's CPU. Nothing of ours waits on a tick: a message's TTL has a timer of its own, and a
+ * queue's message count (`checkQueue`) is asked of the queue.
+ */
+const QUORUM_TICK_MS = 60_000;
+/**
+ * The run's node alone: its quorum queues' ticks (`QUORUM_TICK_MS`), its memory use read every 10 s
+ * (2.5 s by default), and Ra's failure detector (`aten`), which beats every 100 ms and polls every
+ * second for other nodes a single node never has, beating every second and polling every 5 s.
+ */
+const NODE_ADVANCED_CONFIG = `[{rabbit, [{quorum_tick_interval, ${QUORUM_TICK_MS}}, {memory_monitor_interval, 10000}]},
+ {aten, [{heartbeat_interval, 1000}, {poll_interval, 5000}]}].
+`;
 
 /**
  * Runs the server with as many open files as allowed (up to NODE_OPEN_FILES), and stops its whole
  * process group once the process that started it is gone, however it ended (a run killed outright
- * runs no exit handler).
+ * runs no exit handler): its standard input is a pipe that process holds, read to its end, which
+ * comes when the kernel closes the pipe with the process. (A `kill -0` every 2 s also did, at a
+ * `sleep` started every 2 s for as long as the node ran.)
  */
-const NODE_SCRIPT = `parent=$PPID
-( while kill -0 "$parent" 2>/dev/null; do sleep 2; done; kill -TERM 0 ) &
+const NODE_SCRIPT = `exec 3<&0 </dev/null
+( read -r line <&3; kill -TERM 0 ) &
+exec 3<&-
 limit=$(ulimit -Hn)
 case "$limit" in unlimited) limit=${NODE_OPEN_FILES} ;; esac
 [ "$limit" -gt ${NODE_OPEN_FILES} ] && limit=${NODE_OPEN_FILES}
@@ -73,7 +92,7 @@ async function startOwnNode({ logsDir, log }: PartContext): Promise<RunningPart>
   const home = fs.mkdtempSync(path.join(os.tmpdir(), `${NODE_DIR_PREFIX}${process.pid}-`));
   const nodeName = `altmed-test-${process.pid}-${randomUUID().slice(0, 8)}@localhost`;
   fs.writeFileSync(path.join(home, 'enabled_plugins'), '[].\n');
-  fs.writeFileSync(path.join(home, 'advanced.config'), '[].\n');
+  fs.writeFileSync(path.join(home, 'advanced.config'), NODE_ADVANCED_CONFIG);
   fs.writeFileSync(path.join(home, 'rabbitmq.conf'), '');
   fs.writeFileSync(path.join(home, 'rabbitmq-env.conf'), '');
   fs.mkdirSync(path.join(home, 'conf.d'));
@@ -108,7 +127,7 @@ async function startOwnNode({ logsDir, log }: PartContext): Promise<RunningPart>
     RABBITMQ_PID_FILE: path.join(home, 'rabbitmq.pid'),
   };
   const logFile = path.join(logsDir, 'rabbitmq-test.log');
-  const child = spawnLoggedToFile('/bin/sh', ['-c', NODE_SCRIPT], { logFile, env: nodeEnv, cwd: home });
+  const child = spawnLoggedToFile('/bin/sh', ['-c', NODE_SCRIPT], { logFile, env: nodeEnv, cwd: home, stdinPipe: true });
   const stop = async () => {
     await stopProcess(child, 30_000);
     if (!epmdWasRunning) await runCommand('epmd', ['-kill'], { quiet: true }).catch(() => undefined);

@@ -120,8 +120,8 @@ async function timeCalls(siteUrl: string, calls: Call[]): Promise<string[]> {
   return lines;
 }
 
-/** Every process under `root` (the bench's local stack and units), from /proc. */
-function descendantsOf(root: number): number[] {
+/** Each process's parent, from /proc. */
+function parentsOfAll(): Map<number, number> {
   const parents = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -132,6 +132,11 @@ function descendantsOf(root: number): number[] {
       // the process has just exited
     }
   }
+  return parents;
+}
+
+/** Every process under `root` (the bench's local stack and units), from /proc. */
+function descendantsOf(root: number, parents = parentsOfAll()): number[] {
   const found: number[] = [];
   const visit = (pid: number) => {
     for (const [child, parent] of parents) {
@@ -144,14 +149,17 @@ function descendantsOf(root: number): number[] {
   return found;
 }
 
-/** CPU seconds (user and system) each process has used so far; one that has exited is left out. */
+/**
+ * CPU seconds (user and system) each process has used so far, with those of its children that
+ * have ended (a shell's `sleep`, say); one that has exited is left out.
+ */
 function cpuSecondsOf(pids: number[]): Map<number, number> {
   const ticksPerSecond = 100;
   const seconds = new Map<number, number>();
   for (const pid of pids) {
     try {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerSecond);
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticksPerSecond);
     } catch {
       // the process has just exited
     }
@@ -159,19 +167,32 @@ function cpuSecondsOf(pids: number[]): Map<number, number> {
   return seconds;
 }
 
-/** What a process is, for the idle figures: the unit it runs (`svc-providers`), or its program's name (`ferretdb`, `prometheus`). */
-function processName(pid: number): string {
+function commandLineOf(pid: number): string[] {
   try {
-    const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    const unit = args.map((arg) => /\/(gateway|svc-[a-z]+)\/dist\/main\.js$/.exec(arg)?.[1]).find(Boolean);
-    if (unit) return unit;
-    // A Node process by its script (the runtime's own name says nothing), anything else by its program.
-    const program = args[0] ? path.basename(args[0]) : String(pid);
-    const script = program === 'node' ? args.slice(1).find((arg) => !arg.startsWith('-')) : undefined;
-    return script ? path.basename(script) : program;
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
   } catch {
-    return String(pid);
+    return [];
   }
+}
+
+/**
+ * What a part of the site is, for the idle figures: the unit its processes run (`svc-providers`),
+ * `rabbitmq` for an Erlang node with its helpers, or else its first process's program (`ferretdb`,
+ * `prometheus`, `jaeger`) or Node script (`maildev.js`).
+ */
+function partName(pids: number[]): string {
+  const commandLines = pids.map(commandLineOf);
+  const unit = commandLines
+    .flat()
+    .map((arg) => /\/(gateway|svc-[a-z]+)\/dist\/main\.js$/.exec(arg)?.[1])
+    .find(Boolean);
+  if (unit) return unit;
+  if (commandLines.some((args) => args[0] !== undefined && path.basename(args[0]) === 'beam.smp')) return 'rabbitmq';
+  const args = commandLines[0] ?? [];
+  // A Node process by its script (the runtime's own name says nothing), anything else by its program.
+  const program = args[0] ? path.basename(args[0]) : String(pids[0]);
+  const script = program === 'node' ? args.slice(1).find((arg) => !arg.startsWith('-')) : undefined;
+  return script ? path.basename(script) : program;
 }
 
 /** The largest resident set among a unit's processes (its worker), in MB. */
@@ -201,23 +222,32 @@ export async function heapFiguresOf(port: number): Promise<string> {
 }
 
 /**
- * The share of one core the whole site (every process this bench started: database, services,
- * gateway, relays, Prometheus, Jaeger) uses while nobody calls it, in total and by process name
- * (a unit's host and worker count as one), largest first.
+ * The share of one core the whole site uses while nobody calls it, in total and by part, largest
+ * first. A part is a process this bench started with every process under it (a unit's host and
+ * worker, RabbitMQ's node with its port mapper and helpers, FerretDB, maildev, Prometheus, Jaeger),
+ * and the bench's own process, which runs the S3 server and the Stripe emulator as `npm start`'s does.
  */
 export async function idleCpuShare(): Promise<{ total: number; byProcess: [name: string, share: number][] }> {
-  const processes = descendantsOf(process.pid);
-  const before = cpuSecondsOf(processes);
-  await sleep(idleSeconds * 1000);
-  const after = cpuSecondsOf(processes);
-  const byName = new Map<string, number>();
-  for (const [pid, seconds] of after) {
-    const used = (seconds - (before.get(pid) ?? seconds)) / idleSeconds;
-    const name = processName(pid);
-    byName.set(name, (byName.get(name) ?? 0) + used);
+  const parents = parentsOfAll();
+  const parts = new Map<string, number[]>([['the stack in the bench process (S3, Stripe emulator)', [process.pid]]]);
+  for (const [child, parent] of parents) {
+    if (parent !== process.pid) continue;
+    const pids = [child, ...descendantsOf(child, parents)];
+    const name = partName(pids);
+    parts.set(name, [...(parts.get(name) ?? []), ...pids]);
   }
-  const byProcess = [...byName].filter(([, share]) => share > 0).sort((a, b) => b[1] - a[1]);
-  return { total: byProcess.reduce((sum, [, share]) => sum + share, 0), byProcess };
+  const pids = [...parts.values()].flat();
+  const before = cpuSecondsOf(pids);
+  await sleep(idleSeconds * 1000);
+  const after = cpuSecondsOf(pids);
+  // A process that ended meanwhile is left out (the window's share of it is lost, not its whole life counted).
+  const usedBy = (pid: number) => {
+    const [start, end] = [before.get(pid), after.get(pid)];
+    return start === undefined || end === undefined ? 0 : (end - start) / idleSeconds;
+  };
+  const byProcess: [string, number][] = [...parts].map(([name, members]) => [name, members.reduce((sum, pid) => sum + usedBy(pid), 0)]);
+  byProcess.sort((a, b) => b[1] - a[1]);
+  return { total: byProcess.reduce((sum, [, share]) => sum + share, 0), byProcess: byProcess.filter(([, share]) => share > 0) };
 }
 
 /** Waits until svc-providers' search index holds the seeded providers (the seed tells the running instances); answers how long, in seconds. */

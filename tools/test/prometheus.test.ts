@@ -24,7 +24,7 @@ beforeAll(async () => {
     targets: [{ unit: 'svc-example', address: `127.0.0.1:${unitPort}` }],
     port: prometheusPort,
     dataDir,
-    logsDir: dataDir,
+    logFile: path.join(dataDir, 'prometheus.log'),
     ruleFile: alertRulesFile,
   });
 }, 600_000);

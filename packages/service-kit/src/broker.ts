@@ -158,6 +158,12 @@ export class EventBroker {
     while (!this.canPublish()) await once(this.publishing, 'publish-ready', { signal });
   }
 
+  /** Calls `listener` each time events can be published again (the first connection, every reconnection); answers the unsubscribe. */
+  onPublishingReady(listener: () => void): () => void {
+    this.publishing.on('publish-ready', listener);
+    return () => this.publishing.off('publish-ready', listener);
+  }
+
   /**
    * Resolves once the broker has confirmed the event and routed it to at least one queue; rejects
    * otherwise (or after 10 s, as under a blocked connection), so the outbox keeps an event that no

@@ -321,3 +321,23 @@ it('polls less and less while nothing is due, and at its first pace again once n
     await relay.stop();
   }
 });
+
+it('comes back for a document backing off when it is due, whatever the polls’ pace', async () => {
+  const model = await makeModel();
+  const type = eventType('due-later');
+  const received = await listen([type]);
+  let fetches = 0;
+  model.schema.pre('find', () => void (fetches += 1));
+  const dueAt = Date.now() + 1_500;
+  await model.create({ _id: 'backing-off', ...outboxFieldsFor([event(type, { n: 1 })]), outboxDueAt: new Date(dueAt) });
+  // Polls a minute apart: only the due time the first pass saw can bring the relay back within the test.
+  const relay = new OutboxRelay({ broker, models: [model], logger, intervalMs: 60_000, idleIntervalMs: 60_000 });
+  relay.start();
+  try {
+    await eventually(() => received.length === 1, 10_000, 'the document was not published once due');
+    expect(Date.now()).toBeGreaterThanOrEqual(dueAt);
+    expect(fetches).toBeLessThanOrEqual(3);
+  } finally {
+    await relay.stop();
+  }
+});

@@ -110,7 +110,8 @@ const relayBookkeeping = { timestamps: false } as const;
 export const defaultOutboxRetryDelay = (attempt: number): number => Math.min(1_000 * 2 ** (attempt - 1), 5 * 60_000);
 
 export interface OutboxRelayOptions {
-  broker: Pick<EventBroker, 'publish' | 'canPublish'>;
+  /** With `onPublishingReady` (an `EventBroker`), the relay makes a pass as soon as the broker is back after an outage. */
+  broker: Pick<EventBroker, 'publish' | 'canPublish'> & Partial<Pick<EventBroker, 'onPublishingReady'>>;
   // Models differ in their _id type and fields; the relay only reads and writes the outbox fields.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   models: Model<any>[];
@@ -118,10 +119,11 @@ export interface OutboxRelayOptions {
   /** Poll interval when nothing nudges the relay, after a pass that found events. */
   intervalMs?: number;
   /**
-   * The longest poll interval: after each pass that finds nothing the next poll waits twice as long,
-   * up to this. A write nudges its own instance's relay, so polls only pick up the rest (another
-   * process's writes, retries coming due, a dead relay's claims): an idle site should not query
-   * every model of every service each second.
+   * The longest poll interval (30 s unless told): after each pass that finds nothing the next poll
+   * waits twice as long, up to this. A write nudges its own instance's relay, the broker's return
+   * nudges every relay, and a pass that sees a document backing off comes back when it is due, so
+   * polls only pick up the rest (the writes of an instance that died before publishing them, a dead
+   * relay's claims): an idle site should not query every model of every service every few seconds.
    */
   idleIntervalMs?: number;
   /** Documents being published at once (each publishes its own events one after another). */
@@ -139,7 +141,7 @@ export interface OutboxRelayOptions {
 
 /** What the relay asks of each model it publishes from; every such model's indexes must serve them. */
 export const outboxRelayQueryShapes: QueryShape[] = [
-  { name: 'outbox relay: due documents, oldest due time first', equality: ['outboxPending'], sort: { outboxDueAt: 1 }, range: ['outboxDueAt'] },
+  { name: 'outbox relay: pending documents, oldest due time first', equality: ['outboxPending'], sort: { outboxDueAt: 1 } },
   { name: 'outbox relay: the pending events of a claimed document', equality: ['_id'], range: ['outboxDueAt'] },
   { name: 'outbox relay: popping a published event, or backing off a failed one', equality: ['_id', 'outbox.0.id'] },
   { name: 'outbox metrics: pending documents, oldest due time first', equality: ['outboxPending'], sort: { outboxDueAt: 1 } },
@@ -153,10 +155,11 @@ export async function outboxFigures(models: OutboxRelayOptions['models']): Promi
   let pending = 0;
   let oldest = Date.now();
   for (const model of models) {
-    pending += await model.countDocuments({ outboxPending: true });
     const documents = (await model.find({ outboxPending: true }, { 'outbox.time': 1 }).sort({ outboxDueAt: 1 }).limit(AGE_SAMPLE).lean()) as {
       outbox?: { time?: string }[];
     }[];
+    // Counted only when the sample is full: at every scrape of an idle site the sample is the count.
+    pending += documents.length < AGE_SAMPLE ? documents.length : await model.countDocuments({ outboxPending: true });
     for (const { outbox } of documents) {
       const written = Date.parse(outbox?.[0]?.time ?? '');
       if (written < oldest) oldest = written;
@@ -198,6 +201,9 @@ export class OutboxRelay {
   private finishedDuringFetch: Set<string> | undefined;
   private published = 0;
   private pollDelayMs: number;
+  /** The earliest due time after now of the documents the last fetch saw (one backing off), if any. */
+  private nextDueAt: number | undefined;
+  private stopListening: (() => void) | undefined;
   private readonly claims = new Map<OutboxModel, OutboxClaims>();
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -215,6 +221,7 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
+    this.stopListening = this.options.broker.onPublishingReady?.(() => this.nudge());
     this.running = this.markPendingDocuments()
       .catch((err: unknown) => this.options.logger.warn({ err: String(err) }, 'could not mark pending outbox documents'))
       .finally(() => {
@@ -235,6 +242,7 @@ export class OutboxRelay {
   /** Stops starting documents and waits for those being published. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopListening?.();
     this.queue.length = 0;
     clearTimeout(this.timer);
     await this.running;
@@ -264,20 +272,31 @@ export class OutboxRelay {
     this.startQueued();
   }
 
+  /**
+   * Queues the pending documents that are due, oldest due time first. The first one not due yet (a
+   * document backing off) is where the fetch stops: its due time is when the relay looks again.
+   */
   private async fetchDueDocuments(): Promise<void> {
     const { models, batchSize = 100 } = this.options;
     const finished = new Set<string>();
     this.finishedDuringFetch = finished;
+    this.nextDueAt = undefined;
     try {
       for (const model of models) {
         const busy = [...this.inFlight.values()].filter((entry) => entry.model === model).map((entry) => entry.id);
         const documents = await model
-          .find({ outboxPending: true, outboxDueAt: { $lte: new Date() }, ...(busy.length > 0 ? { _id: { $nin: busy } } : {}) })
+          .find({ outboxPending: true, ...(busy.length > 0 ? { _id: { $nin: busy } } : {}) })
           .sort({ outboxDueAt: 1 })
           .limit(batchSize)
-          .select({ _id: 1 })
-          .lean<Pick<PendingDocument, '_id'>[]>();
+          .select({ _id: 1, outboxDueAt: 1 })
+          .lean<{ _id: unknown; outboxDueAt?: Date }[]>();
+        const now = Date.now();
         for (const document of documents) {
+          const dueAt = document.outboxDueAt?.getTime() ?? now;
+          if (dueAt > now) {
+            this.nextDueAt = Math.min(this.nextDueAt ?? dueAt, dueAt);
+            break;
+          }
           const key = `${model.modelName}:${String(document._id)}`;
           if (!this.inFlight.has(key) && !finished.has(key)) this.queue.push({ key, model, id: document._id });
         }
@@ -385,9 +404,11 @@ export class OutboxRelay {
         .finally(() => {
           this.running = undefined;
           const foundNothing = this.published === publishedBefore && this.queue.length === 0 && this.inFlight.size === 0;
-          const longest = Math.max(this.intervalMs, this.options.idleIntervalMs ?? 5_000);
+          const longest = Math.max(this.intervalMs, this.options.idleIntervalMs ?? 30_000);
           this.pollDelayMs = foundNothing ? Math.min(this.pollDelayMs * 2, longest) : this.intervalMs;
-          if (!this.stopped) this.schedule(this.passRequested ? 0 : this.pollDelayMs);
+          // A due time already past is one this pass could not publish (no broker): the polls' pace then.
+          const untilDue = this.nextDueAt !== undefined && this.nextDueAt > Date.now() ? this.nextDueAt - Date.now() : Infinity;
+          if (!this.stopped) this.schedule(this.passRequested ? 0 : Math.min(this.pollDelayMs, untilDue));
         });
     }, delayMs);
   }
