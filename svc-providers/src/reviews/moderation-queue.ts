@@ -22,7 +22,7 @@ export class ModerationQueue {
         eventTypes: ['review.changed'],
         idsOf: (event) => idsNamedBy(event, 'review'),
         // Every review, filtered as the index is built: nearly all are active, so a filter would save nothing (see review.model.ts).
-        readAll: () => reviews.find().select(QUEUED_FIELDS).lean<QueuedRecord[]>().cursor({ batchSize: READ_BATCH }),
+        readAll: () => reviews.collection.find<QueuedRecord>({}, { projection: QUEUED_FIELDS, batchSize: READ_BATCH }),
         readByIds: (ids) =>
           reviews
             .find({ _id: { $in: [...ids] } })
