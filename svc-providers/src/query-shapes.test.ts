@@ -38,7 +38,6 @@ const queriesByCollection: [string, IndexSpec[], QueryShape[]][] = [
       { name: 'review figures: writing those of the latest revision', equality: ['_id', 'reviewsRevision'] },
       { name: "record cache of list pages (admin list, saved list, admin reviews' provider names): records by id", equality: ['_id'] },
       { name: 'sweep of unfinished sign-ups: records still being created after a while', equality: ['accountState'], range: ['createdAt'] },
-      { name: 'search index: every record with an account, at start', equality: ['accountState'] },
       { name: 'search index: the records an event names', equality: ['_id'] },
       { name: 'compare: the listed records by id', equality: ['_id', 'accountState', 'isActive', 'isApproved'] },
       ...outboxRelayQueryShapes,

@@ -86,12 +86,12 @@ export function startProvidersService(config: ProvidersConfig): Promise<RunningS
         logger,
       });
       return {
-        // No traffic before the index holds every provider and the queue every active review.
+        // No traffic before the index holds every provider. The moderation queue serves admins only (the
+        // Reviews page and the figures answer 503 until it is read): read once the service listens, so
+        // the directory does not wait for every review.
         warmUp: async () => {
-          await Promise.all([
-            startupStep(logger, 'search index: every provider with an account', () => search.kept.warmUp()),
-            startupStep(logger, 'moderation queue: every active review', () => moderation.kept.warmUp()),
-          ]);
+          await startupStep(logger, 'search index: every provider with an account', () => search.kept.warmUp());
+          moderation.kept.readInBackground();
         },
         stop: async () => {
           stopSweeping();

@@ -148,6 +148,7 @@ export const ReviewMessages = {
   actionInvalid: 'Action must be approve or reject',
   actionNotAllowed: 'This action does not apply to the review’s current state.',
   statusInvalid: 'Status must be pending, approved or rejected',
+  listLoading: 'The review list is still loading; try again in a minute',
   pageInvalid: `The page must be a whole number from 1 to ${ADMIN_REVIEWS_MAX_PAGE}`,
 } as const;
 

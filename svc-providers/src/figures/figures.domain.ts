@@ -1,4 +1,4 @@
-import { MOST_SEARCHED_LISTED, WEEKS_CHARTED, chartedWeeks, type ProviderFiguresResponse } from '@altmed/contracts';
+import { MOST_SEARCHED_LISTED, ReviewMessages, WEEKS_CHARTED, chartedWeeks, type ProviderFiguresResponse } from '@altmed/contracts';
 import type { ModerationQueue } from '../reviews/moderation-queue';
 import type { ProviderSearch } from '../search/provider-search';
 import type { WeeklyTallyDocument, WeeklyTallyModel } from './weekly-tally.model';
@@ -11,6 +11,7 @@ export interface FiguresDeps {
 
 /** Providers and reviews waiting (the search index's and the moderation queue's counts), and the charted weeks' tallies. */
 export async function providerFigures(deps: FiguresDeps, now = Date.now()): Promise<ProviderFiguresResponse> {
+  await deps.moderation.kept.whenRead(ReviewMessages.listLoading);
   const weeks = chartedWeeks(now, WEEKS_CHARTED);
   const tallies = await deps.tallies
     .find({ week: { $in: weeks } })

@@ -140,7 +140,7 @@ const providerSchema = new Schema<ProviderDocument>(
   },
   { timestamps: true, versionKey: false },
 );
-// Sign-ups left unfinished, and every record with an account (the search index's read at start).
+// Sign-ups left unfinished.
 providerSchema.index({ accountState: 1, createdAt: 1 });
 providerSchema.index(OUTBOX_INDEX);
 

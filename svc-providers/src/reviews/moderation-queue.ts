@@ -7,10 +7,10 @@ import { ModerationQueueIndex, QUEUED_FIELDS, type QueuedRecord } from './modera
 const READ_BATCH = 2_000;
 
 /**
- * The admin Reviews page's read model (a `KeptReadModel`, read before the service listens): which
- * active reviews are in each state, in the page's order, kept current by review.changed. The local
- * database would decode every review of a state to sort or count them. The page's records themselves
- * are read from MongoDB by id.
+ * The admin Reviews page's read model (a `KeptReadModel`, read once the service listens: the page
+ * and the provider figures answer 503 until then): which active reviews are in each state, in the
+ * page's order, kept current by review.changed. The local database would decode every review of a
+ * state to sort or count them. The page's records themselves are read from MongoDB by id.
  */
 export class ModerationQueue {
   readonly kept: KeptReadModel<QueuedRecord, ModerationQueueIndex>;
@@ -22,7 +22,7 @@ export class ModerationQueue {
         eventTypes: ['review.changed'],
         idsOf: (event) => idsNamedBy(event, 'review'),
         // Every review, filtered as the index is built: nearly all are active, so a filter would save nothing (see review.model.ts).
-        readAll: () => reviews.find().select(QUEUED_FIELDS).lean<QueuedRecord[]>().cursor({ batchSize: READ_BATCH }),
+        readAll: () => reviews.collection.find<QueuedRecord>({}, { projection: QUEUED_FIELDS, batchSize: READ_BATCH }),
         readByIds: (ids) =>
           reviews
             .find({ _id: { $in: [...ids] } })

@@ -42,6 +42,7 @@ function toAdminReview(review: ReviewDocument, provider: Pick<ProviderDocument, 
  * has not come yet) is read into the queue and the page asked again, once.
  */
 export async function listReviewsForAdmin(deps: ModerationDeps, state: ReviewState, page: number): Promise<AdminReviewsResponse> {
+  await deps.moderation.kept.whenRead(ReviewMessages.listLoading);
   const skip = (page - 1) * ADMIN_REVIEWS_PAGE_SIZE;
   let found = await reviewsOfPage(deps, state, skip);
   if (found.stale.length > 0) {

@@ -30,7 +30,9 @@ export class ProviderSearch {
         name: 'provider-search',
         eventTypes: ['provider.changed', 'provider.status_changed', 'provider.registered'],
         idsOf: (event) => idsNamedBy(event, 'provider'),
-        readAll: () => providers.find({ accountState: 'active' }).select(SEARCH_ENTRY_FIELDS).lean<SearchedRecord[]>().cursor({ batchSize: READ_BATCH }),
+        // Every record, from the driver's cursor (no mongoose document per record): the index leaves out those
+        // without an account, and a filter would make the local database test each record's JSON for it.
+        readAll: () => providers.collection.find<SearchedRecord>({}, { projection: SEARCH_ENTRY_FIELDS, batchSize: READ_BATCH }),
         readByIds: async (ids) => {
           const records = await providers
             .find({ _id: { $in: [...ids] } })
