@@ -119,3 +119,10 @@ it('pages through the reviews', async () => {
   expect(await screen.findByRole('article', { name: 'Review of Dr. Mara Quinn by Bea B.' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
 });
+
+it('says what the server answered when the list cannot be read, such as a list still loading after a start', async () => {
+  const loading = 'The review list is still loading; try again in a minute';
+  server.setRoutes([{ method: 'GET', path: '/api/admins/reviews', query: { status: 'pending' }, status: 503, body: { message: loading } }]);
+  openReviews();
+  expect(await screen.findByText(loading)).toBeInTheDocument();
+});

@@ -6,7 +6,7 @@ import { Card, PageContainer, PageTitle, SelectField, Spinner, useSession } from
 import { Banner } from '../../../components/Banner';
 import { Pager } from '../../../components/Pager';
 import { usePageOf } from '../../../hooks/usePageOf';
-import { fetchReviews, moderateReview, type AdminReview, type ReviewModerationAction, type ReviewState } from '../api/reviews';
+import { ReviewErrors, fetchReviews, moderateReview, type AdminReview, type ReviewModerationAction, type ReviewState } from '../api/reviews';
 import { ReviewCard } from './ReviewCard';
 
 const Filters = styled.div`
@@ -52,7 +52,7 @@ function ReviewsPageContent() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin-reviews'] }),
   });
   const busyId = moderation.isPending ? moderation.variables.review._id : null;
-  const banner = list.isError ? { tone: 'error' as const, text: 'Failed to fetch reviews' } : message;
+  const banner = list.isError ? { tone: 'error' as const, text: list.error.message || ReviewErrors.fetch } : message;
 
   return (
     <PageContainer>
