@@ -67,7 +67,8 @@ const queuedRecords = () => reviews.find().select(QUEUED_FIELDS).lean<QueuedReco
 
 it('lists and counts each state as the database sorts it, at start and after records are added, changed and removed', async () => {
   const next = numbers(20_261_126);
-  const ids = Array.from({ length: 300 }, () => randomUUID());
+  // Ids of another form than the UUIDs this service makes are kept as they are.
+  const ids = Array.from({ length: 300 }, (_, n) => (n % 10 === 0 ? `review-${n}` : randomUUID()));
   await reviews.collection.insertMany(
     ids.map((_id) => ({
       _id,
@@ -113,4 +114,31 @@ it('lists and counts each state as the database sorts it, at start and after rec
   }
   await answersOf(index);
   await answersOf(await ModerationQueueIndex.of(await queuedRecords()));
+});
+
+it('keeps the later of two reads of a review at start, and none when the later one is inactive', async () => {
+  const at = day(3);
+  const read = (_id: string, fields: Partial<QueuedRecord> = {}): QueuedRecord => ({
+    _id,
+    isActive: true,
+    isApproved: false,
+    status: 'pending',
+    submittedAt: at,
+    createdAt: at,
+    ...fields,
+  });
+  const [approvedLater, inactiveLater] = [randomUUID(), randomUUID()];
+  const otherForm = 'review-of-another-form';
+  const index = await ModerationQueueIndex.of([
+    read(approvedLater),
+    read(inactiveLater),
+    read(otherForm),
+    read(approvedLater, { status: 'approved', isApproved: true }),
+    read(inactiveLater, { isActive: false }),
+    read(otherForm, { status: 'rejected' }),
+  ]);
+  expect(REVIEW_STATES.map((state) => index.page(state, 0, 10))).toEqual(
+    REVIEW_STATES.map((state) => ({ pending: [], approved: [approvedLater], rejected: [otherForm] })[state]),
+  );
+  expect(index.size).toBe(2);
 });

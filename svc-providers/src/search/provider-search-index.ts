@@ -15,7 +15,7 @@ import { OUTSIDE, usZipTable, type Coordinates } from '../places/zip-places';
 import type { ProviderDocument } from '../providers/provider.model';
 import { statusOf, verifiedAtOf } from '../providers/provider-view';
 import { OrderedColumns } from './ordered-columns';
-import { TextMatcher, textOf } from './text-matcher';
+import { TextMatcher, hasSlot, textOf } from './text-matcher';
 
 /**
  * What the index keeps of a provider with an account: what the searches filter, sort and count by,
@@ -42,7 +42,6 @@ export interface SearchEntry {
   /** Milliseconds; NaN when not verified. */
   verifiedAt: number;
   createdAt: number;
-  nameKey: string;
   /** The practice ZIP's number in the US ZIP table; -1 when it is not a known US ZIP (no distance). */
   zipId: number;
 }
@@ -100,7 +99,6 @@ export function searchEntryOf(record: SearchedRecord): SearchEntry | undefined {
     status: statusOf(record),
     verifiedAt: verifiedAtOf(record)?.getTime() ?? Number.NaN,
     createdAt: record.createdAt.getTime(),
-    nameKey: normalize(record.providerName),
     zipId: usZipTable().idOf(record.zip),
   };
 }
@@ -123,7 +121,9 @@ function sharedAreas(areas: readonly string[]): readonly string[] {
 
 type Compare = (a: SearchEntry, b: SearchEntry) => number;
 const byId: Compare = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-const byName: Compare = (a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : 0) || byId(a, b);
+const byKeys = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Names compared normalized, made for each comparison: an entry keeps no second copy of its name (a sort of every entry makes each once, `byKnownName`). */
+const byName: Compare = (a, b) => byKeys(normalize(a.providerName), normalize(b.providerName)) || byId(a, b);
 /** What each directory order compares before the name. */
 /** The orders kept in the index; nearest first is ordered per search, from the name order. */
 type KeptSort = Exclude<DirectorySort, 'distance'>;
@@ -194,8 +194,8 @@ interface IndexedEntry extends SearchEntry {
   cityId: number;
 }
 
-/** An indexed entry's object: its 22 properties, three of them numbers in boxes of their own (rating and two times). */
-const ENTRY_BYTES = objectBytes(22, 3);
+/** An indexed entry's object: its 21 properties, three of them numbers in boxes of their own (rating and two times). */
+const ENTRY_BYTES = objectBytes(21, 3);
 
 const STATUS_CODE: Record<ProviderStatus, number> = { approved: 0, pending: 1, blocked: 2 };
 
@@ -220,7 +220,6 @@ export class ProviderSearchIndex {
   /** The entries by slot (a slot's entry is gone once removed). */
   private readonly bySlot: (IndexedEntry | undefined)[] = [];
   private readonly text = new TextMatcher();
-  private readonly cityIds = new Map<string, number>();
   private readonly entryOf = (slot: number): IndexedEntry => this.bySlot[slot]!;
   /** Listed entries in each directory order, and every entry in the admin order (newest first). */
   private readonly listed: Record<KeptSort, DirectoryColumns>;
@@ -229,7 +228,10 @@ export class ProviderSearchIndex {
   /** The counts of the unfiltered directory (its landing page), kept until the next change. */
   private unfilteredCounts: Pick<DirectoryResult, 'areaCounts' | 'stateCounts'> | undefined;
 
-  constructor(entries: IndexedEntry[] = []) {
+  constructor(
+    entries: IndexedEntry[] = [],
+    private readonly cities = new Cities(),
+  ) {
     for (const entry of entries) {
       this.entries.set(entry.id, entry);
       this.bySlot[entry.slot] = entry;
@@ -237,7 +239,11 @@ export class ProviderSearchIndex {
       this.stats.total += 1;
     }
     // One sort compares names; the others are stable sorts of that order by numbers only, so names still break their ties.
-    const byName = entries.filter((entry) => entry.status === 'approved').sort(DIRECTORY_ORDER.name);
+    const nameKeys: string[] = [];
+    const listed = entries.filter((entry) => entry.status === 'approved');
+    for (const entry of listed) nameKeys[entry.slot] = normalize(entry.providerName);
+    const byKnownName = (a: IndexedEntry, b: IndexedEntry) => byKeys(nameKeys[a.slot]!, nameKeys[b.slot]!) || byId(a, b);
+    const byName = listed.sort(byKnownName);
     const listedIn = (sort: KeptSort, inOrder: IndexedEntry[]) => OrderedColumns.of(inOrder, DIRECTORY_ORDER[sort], this.entryOf, DIRECTORY_COLUMNS);
     this.listed = {
       name: listedIn('name', byName),
@@ -251,22 +257,13 @@ export class ProviderSearchIndex {
     return this.entries.size;
   }
 
-  /** Its entries and their memory, roughly: each entry's object and strings, the columns, the text index, the ZIP table. */
+  /** Its entries and their memory, roughly: each entry's object and strings, the cities, the columns, the text index, the ZIP table. */
   memoryFigures(): ReadModelFigures {
     // The US ZIP table is one per process, shared by every index: counted here, where it is used.
-    let bytes = this.bySlot.length * 8 + this.cityIds.size * MAP_ENTRY_BYTES + this.text.approximateBytes() + usZipTable().approximateBytes();
+    let bytes = this.bySlot.length * 8 + this.cities.approximateBytes() + this.text.approximateBytes() + usZipTable().approximateBytes();
     for (const entry of this.entries.values()) {
       bytes += ENTRY_BYTES + MAP_ENTRY_BYTES;
-      for (const text of [
-        entry.id,
-        entry.providerName,
-        entry.practiceName,
-        entry.email,
-        entry.npiNumber,
-        entry.city,
-        entry.nameKey,
-        entry.headshotThumbnailKey,
-      ])
+      for (const text of [entry.id, entry.providerName, entry.practiceName, entry.email, entry.npiNumber, entry.headshotThumbnailKey])
         bytes += stringBytes(text);
     }
     for (const columns of [...Object.values(this.listed), this.newestFirst])
@@ -311,24 +308,29 @@ export class ProviderSearchIndex {
    */
   static async of(records: Iterable<SearchedRecord> | AsyncIterable<SearchedRecord>): Promise<ProviderSearchIndex> {
     // A cursor over records that change as it reads may give one twice: the later read is the one kept.
-    const read = new Map<string, SearchEntry>();
+    // Each read's entry is made once, in its final shape: a copy would leave 100,000 objects behind for the old generation.
+    const read = new Map<string, IndexedEntry>();
     for await (const record of records) {
       const found = searchEntryOf(record);
-      if (found) read.set(found.id, found);
+      if (found) read.set(found.id, { ...found, slot: -1, cityId: -1 });
       else read.delete(record._id);
     }
-    const cityIds = new Map<string, number>();
-    const entries: IndexedEntry[] = [];
-    for (const found of read.values()) entries.push({ ...found, slot: entries.length, cityId: internCity(cityIds, found.city) });
+    const cities = new Cities();
+    const entries = [...read.values()];
     read.clear();
-    const index = new ProviderSearchIndex(entries);
-    for (const [city, id] of cityIds) index.cityIds.set(city, id);
+    entries.forEach((entry, slot) => {
+      entry.slot = slot;
+      cities.place(entry);
+    });
+    const index = new ProviderSearchIndex(entries, cities);
     await index.text.addAll(entries);
     return index;
   }
 
   private indexed(entry: SearchEntry, slot = this.bySlot.length): IndexedEntry {
-    return { ...entry, slot, cityId: internCity(this.cityIds, entry.city) };
+    const indexed = { ...entry, slot, cityId: -1 };
+    this.cities.place(indexed);
+    return indexed;
   }
 
   private order(entry: IndexedEntry): void {
@@ -368,11 +370,11 @@ export class ProviderSearchIndex {
       return { entries, total: listed.length, ...this.unfilteredCounts };
     }
     // A search with no word left (only punctuation) matches no name: only the areas it names, if any.
-    const textMatches = text ? (this.text.matches(text, 'directory', this.bySlot.length) ?? new Uint8Array(0)) : undefined;
+    const textMatches = text ? (this.text.matches(text, 'directory', this.bySlot.length) ?? new Uint32Array(0)) : undefined;
     const textAreaBits = text ? bitsOfAreas(areasMatching(text)) : 0;
     const chosenAreaBits = search.areas && search.areas.length > 0 ? bitsOfAreas(search.areas) : 0;
     const state = search.state ? (STATE_INDEX.get(search.state) ?? -2) : -1;
-    const city = search.city ? (this.cityIds.get(normalize(search.city)) ?? -2) : -1;
+    const city = search.city ? (this.cities.ids.get(normalize(search.city)) ?? -2) : -1;
     const only = onlyIds ? new Set(onlyIds.flatMap((id) => this.entries.get(id)?.slot ?? [])) : undefined;
     const milesByZip = near ? usZipTable().milesWithin(near.origin, near.radiusMiles) : undefined;
     const { slot: slots, areaBits: areaBitsAt, stateIndex: stateAt, cityId: cityAt, zipId: zipAt } = listed.values;
@@ -392,7 +394,7 @@ export class ProviderSearchIndex {
       const slot = slots[position]!;
       const areaBits = areaBitsAt[position]!;
       if (only && !only.has(slot)) continue;
-      if (textMatches && textMatches[slot] !== 1 && (areaBits & textAreaBits) === 0) continue;
+      if (textMatches && !hasSlot(textMatches, slot) && (areaBits & textAreaBits) === 0) continue;
       const stateIndex = stateAt[position]!;
       const inAreas = chosenAreaBits === 0 || (areaBits & chosenAreaBits) !== 0;
       const inCity = city === -1 || cityAt[position] === city;
@@ -439,7 +441,7 @@ export class ProviderSearchIndex {
   admin(query: AdminProvidersQuery): AdminResult {
     const start = ((query.page ?? 1) - 1) * ADMIN_PROVIDERS_PAGE_SIZE;
     const search = normalizeSearch(query.search);
-    const textMatches = search ? (this.text.matches(search, 'admin', this.bySlot.length) ?? new Uint8Array(0)) : undefined;
+    const textMatches = search ? (this.text.matches(search, 'admin', this.bySlot.length) ?? new Uint32Array(0)) : undefined;
     const status = query.status ? STATUS_CODE[query.status] : -1;
     // Without a search the total is a count already kept: the walk stops at the end of the page.
     const total = textMatches ? undefined : query.status ? this.stats[query.status] : this.stats.total;
@@ -448,7 +450,7 @@ export class ProviderSearchIndex {
     let matched = 0;
     for (let position = 0; position < this.newestFirst.length; position += 1) {
       if (status !== -1 && statusAt[position] !== status) continue;
-      if (textMatches && textMatches[slots[position]!] !== 1) continue;
+      if (textMatches && !hasSlot(textMatches, slots[position]!)) continue;
       if (matched >= start && ids.length < ADMIN_PROVIDERS_PAGE_SIZE) ids.push(this.entryOf(slots[position]!).id);
       matched += 1;
       if (total !== undefined && ids.length === ADMIN_PROVIDERS_PAGE_SIZE) break;
@@ -457,10 +459,26 @@ export class ProviderSearchIndex {
   }
 }
 
-/** The number of a city (by its normalized name), given when first seen. */
-function internCity(cityIds: Map<string, number>, city: string): number {
-  const cityKey = normalize(city);
-  let id = cityIds.get(cityKey);
-  if (id === undefined) cityIds.set(cityKey, (id = cityIds.size));
-  return id;
+/** The cities of an index: each one's number (by its normalized name), given when first seen, and one copy of each name as written. */
+class Cities {
+  readonly ids = new Map<string, number>();
+  private readonly names = new Map<string, string>();
+
+  /** Gives the entry its city's number, and the name's shared copy. */
+  place(entry: IndexedEntry): void {
+    const cityKey = normalize(entry.city);
+    let id = this.ids.get(cityKey);
+    if (id === undefined) this.ids.set(cityKey, (id = this.ids.size));
+    entry.cityId = id;
+    const shared = this.names.get(entry.city);
+    if (shared === undefined) this.names.set(entry.city, entry.city);
+    else entry.city = shared;
+  }
+
+  approximateBytes(): number {
+    let bytes = (this.ids.size + this.names.size) * MAP_ENTRY_BYTES;
+    for (const cityKey of this.ids.keys()) bytes += stringBytes(cityKey);
+    for (const name of this.names.keys()) bytes += stringBytes(name);
+    return bytes;
+  }
 }

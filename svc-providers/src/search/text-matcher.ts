@@ -24,8 +24,8 @@ export const textOf = (document: TextDocument): string => [...NAME_FIELDS, ...OT
 
 /** A word of this many letters or more may hold one typo (shorter ones would match too much). */
 const TYPO_TOLERANT_LENGTH = 5;
-/** The memory the answers for recent words may take (one byte per slot each: about 330 words at 100,000 providers). */
-const WORD_CACHE_BYTES = 32 * 1024 * 1024;
+/** The memory the answers for recent words may take (one bit per slot each: about 330 words at 100,000 providers). */
+const WORD_CACHE_BYTES = 4 * 1024 * 1024;
 /** Documents added between two pauses of a build that lets other work run. */
 const BUILD_CHUNK = 2_000;
 
@@ -78,9 +78,16 @@ class PostingsCount {
   }
 }
 
-function markAll(matches: Uint8Array, postings: Postings): void {
-  if (typeof postings === 'number') matches[postings] = 1;
-  else for (const slot of postings) matches[slot] = 1;
+/** Which slots match a search: one bit per slot, slot `s` at bit `s & 31` of word `s >>> 5`. */
+export type SlotBits = Uint32Array;
+
+export const hasSlot = (bits: SlotBits, slot: number): boolean => (((bits[slot >>> 5] ?? 0) >>> (slot & 31)) & 1) === 1;
+
+const bitsFor = (slotCount: number): SlotBits => new Uint32Array((slotCount + 31) >>> 5);
+
+function markAll(matches: SlotBits, postings: Postings): void {
+  if (typeof postings === 'number') matches[postings >>> 5]! |= 1 << (postings & 31);
+  else for (const slot of postings) matches[slot >>> 5]! |= 1 << (slot & 31);
 }
 
 /**
@@ -117,7 +124,7 @@ class WordSlots {
   }
 
   /** Marks in `matches` the slots holding a word that starts with `word` or, with `typos`, is one edit from it. */
-  mark(matches: Uint8Array, word: string, typos: boolean): void {
+  mark(matches: SlotBits, word: string, typos: boolean): void {
     for (const [, postings] of this.words.atPrefix(word)) markAll(matches, postings);
     if (typos) for (const [postings] of this.words.fuzzyGet(word, 1).values()) markAll(matches, postings);
   }
@@ -158,7 +165,7 @@ class SortedWordSlots {
     }
   }
 
-  mark(matches: Uint8Array, prefix: string): void {
+  mark(matches: SlotBits, prefix: string): void {
     this.settle();
     for (let at = this.positionOf(prefix); at < this.words.length && this.words[at]!.startsWith(prefix); at += 1) markAll(matches, this.slots[at]!);
   }
@@ -213,14 +220,14 @@ class SortedWordSlots {
 
 /**
  * Which providers hold every word of a search at the start of a word of their text fields (and, for
- * members, with one typo in long words). The answer for a word is kept as a byte per slot until a
+ * members, with one typo in long words). The answer for a word is kept as a bit per slot until a
  * provider's text changes, so a common word ("health", a city) costs its thousands of matches once,
  * not on every search that holds it. A search's answer is its words' answers ANDed.
  */
 export class TextMatcher {
   private readonly names = new WordSlots();
   private readonly others = new SortedWordSlots();
-  private readonly wordMatches = new LRUCache<string, Uint8Array>({ maxSize: WORD_CACHE_BYTES, sizeCalculation: (matches) => matches.byteLength || 1 });
+  private readonly wordMatches = new LRUCache<string, SlotBits>({ maxSize: WORD_CACHE_BYTES, sizeCalculation: (matches) => matches.byteLength || 1 });
 
   add(document: TextDocument): void {
     this.index(document);
@@ -252,16 +259,16 @@ export class TextMatcher {
   }
 
   /**
-   * A byte per slot below `slotCount`, 1 where the provider holds every word of the search in the
-   * scope's fields; undefined when the search has no word. Shared with later searches: do not change it.
+   * A bit per slot below `slotCount` (`hasSlot`), set where the provider holds every word of the search in
+   * the scope's fields; undefined when the search has no word. Shared with later searches: do not change it.
    */
-  matches(search: string, scope: TextScope, slotCount: number): Uint8Array | undefined {
+  matches(search: string, scope: TextScope, slotCount: number): SlotBits | undefined {
     const words = wordsOf(search);
     if (words.length === 0) return undefined;
     const [first, ...rest] = words.map((word) => this.wordMatchesOf(word, scope, slotCount));
     if (rest.length === 0) return first;
-    const all = Uint8Array.from(first!);
-    for (const matches of rest) for (let slot = 0; slot < all.length; slot += 1) all[slot]! &= matches[slot] ?? 0;
+    const all = Uint32Array.from(first!);
+    for (const matches of rest) for (let word = 0; word < all.length; word += 1) all[word]! &= matches[word] ?? 0;
     return all;
   }
 
@@ -280,11 +287,11 @@ export class TextMatcher {
     this.others.remove(document.slot, wordsIn(document, OTHER_FIELDS));
   }
 
-  private wordMatchesOf(word: string, scope: TextScope, slotCount: number): Uint8Array {
+  private wordMatchesOf(word: string, scope: TextScope, slotCount: number): SlotBits {
     const key = `${scope}|${word}`;
     const kept = this.wordMatches.get(key);
-    if (kept && kept.length >= slotCount) return kept;
-    const matches = new Uint8Array(slotCount);
+    if (kept && kept.length * 32 >= slotCount) return kept;
+    const matches = bitsFor(slotCount);
     // Members may mistype a long word; an admin's NPI or email one character off is another provider.
     const typos = scope === 'directory' && word.length >= TYPO_TOLERANT_LENGTH && !/\d/.test(word);
     this.names.mark(matches, word, typos);

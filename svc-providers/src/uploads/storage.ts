@@ -1,6 +1,6 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
+import type * as S3 from '@aws-sdk/client-s3';
+import type { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { LRUCache } from 'lru-cache';
 import type { ProvidersConfig } from '../config';
 
@@ -28,30 +28,82 @@ const isMissing = (err: unknown) => {
   return name === 'NotFound' || name === 'NoSuchKey' || status === 404;
 };
 
+/** The bytes the signer hashes: text, or binary data. */
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+const bytesOf = (data: SourceData): string | Uint8Array =>
+  typeof data === 'string' ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+
+/** SHA-256 (an HMAC when given a secret) from node:crypto, as the request signer takes it. */
+class Sha256 {
+  private hash: Hash | Hmac;
+
+  constructor(private readonly secret?: SourceData) {
+    this.hash = this.fresh();
+  }
+
+  update(data: SourceData): void {
+    this.hash.update(bytesOf(data));
+  }
+
+  digest(): Promise<Uint8Array> {
+    return Promise.resolve(this.hash.digest());
+  }
+
+  reset(): void {
+    this.hash = this.fresh();
+  }
+
+  private fresh(): Hash | Hmac {
+    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', bytesOf(this.secret));
+  }
+}
+
+/** A key in a URL's path: each segment encoded as S3 reads it (the SDK's `extendedEncodeURIComponent`). */
+const keyPath = (key: string) =>
+  key
+    .split('/')
+    .map((segment) => encodeURIComponent(segment).replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`))
+    .join('/');
+
 export function s3Storage(
   config: Pick<
     ProvidersConfig,
     'S3_ENDPOINT' | 'S3_PUBLIC_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'IMAGE_URL_TTL_SECONDS'
   >,
 ): UploadStorage & { close: () => void } {
-  const clientConfig = (endpoint: string): S3ClientConfig => ({
+  const credentials = { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY };
+  const clientConfig = (endpoint: string): S3.S3ClientConfig => ({
     endpoint,
     region: config.S3_REGION,
-    credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
+    credentials,
     forcePathStyle: true,
     // No checksum parameters the browser would have to repeat.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  const client = new S3Client(clientConfig(config.S3_ENDPOINT));
-  const publicClient = config.S3_PUBLIC_ENDPOINT ? new S3Client(clientConfig(config.S3_PUBLIC_ENDPOINT)) : client;
   const Bucket = config.S3_BUCKET;
+  const publicEndpoint = new URL(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT);
 
-  // A page of 20 cards signed 20 URLs per request (about half a millisecond each): a URL is reused for
-  // half its lifetime, so one handed out still works for at least the other half.
+  // The AWS SDK's S3 client (about 16 MB resident with its presigned posts) is loaded at the first upload
+  // or image change, and the request signer alone at the first image URL: not by every instance at start.
+  let clients: Promise<{ sdk: typeof S3; client: S3.S3Client; publicClient: S3.S3Client }> | undefined;
+  const clientsNow = () =>
+    (clients ??= import('@aws-sdk/client-s3').then((sdk) => {
+      const client = new sdk.S3Client(clientConfig(config.S3_ENDPOINT));
+      const publicClient = config.S3_PUBLIC_ENDPOINT ? new sdk.S3Client(clientConfig(config.S3_PUBLIC_ENDPOINT)) : client;
+      return { sdk, client, publicClient };
+    }));
+  let signer: Promise<S3RequestPresigner> | undefined;
+  const signerNow = () =>
+    (signer ??= import('@aws-sdk/s3-request-presigner').then(
+      ({ S3RequestPresigner }) => new S3RequestPresigner({ credentials, region: config.S3_REGION, sha256: Sha256 }),
+    ));
+  // A page of 20 cards signed 20 URLs per request: a URL is reused for half its lifetime, so one handed
+  // out still works for at least the other half.
   const signedImageUrls = new LRUCache<string, string>({ max: 20_000, ttl: (config.IMAGE_URL_TTL_SECONDS * 1000) / 2 });
   return {
     async presignUpload(key, contentType, maxBytes, expiresInSeconds) {
+      const [{ publicClient }, { createPresignedPost }] = await Promise.all([clientsNow(), import('@aws-sdk/s3-presigned-post')]);
       const { url, fields } = await createPresignedPost(publicClient, {
         Bucket,
         Key: key,
@@ -67,13 +119,32 @@ export function s3Storage(
     async imageUrl(key) {
       const cached = signedImageUrls.get(key);
       if (cached) return cached;
-      const url = await getSignedUrl(publicClient, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: config.IMAGE_URL_TTL_SECONDS });
-      signedImageUrls.set(key, url);
-      return url;
+      // What the SDK's getSignedUrl signs for a GetObject of a path-style bucket, without the client's middleware.
+      const signer = await signerNow();
+      const signed = await signer.presign(
+        {
+          method: 'GET',
+          protocol: publicEndpoint.protocol,
+          hostname: publicEndpoint.hostname,
+          ...(publicEndpoint.port ? { port: Number(publicEndpoint.port) } : {}),
+          path: `${publicEndpoint.pathname.replace(/\/$/, '')}/${Bucket}/${keyPath(key)}`,
+          // As the SDK's GetObject names itself: the same URL as its getSignedUrl, byte for byte.
+          query: { 'x-id': 'GetObject' },
+          headers: {},
+        },
+        { expiresIn: config.IMAGE_URL_TTL_SECONDS },
+      );
+      const url = new URL(`${publicEndpoint.origin}${signed.path}`);
+      for (const [name, value] of Object.entries(signed.query ?? {})) if (typeof value === 'string') url.searchParams.set(name, value);
+      url.searchParams.sort();
+      const text = url.href;
+      signedImageUrls.set(key, text);
+      return text;
     },
     async sizeOf(key) {
+      const { sdk, client } = await clientsNow();
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
         return head.ContentLength ?? 0;
       } catch (err) {
         if (isMissing(err)) return undefined;
@@ -81,19 +152,26 @@ export function s3Storage(
       }
     },
     async read(key) {
-      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await clientsNow();
+      const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
       return Buffer.from(await object.Body!.transformToByteArray());
     },
     async write(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, CacheControl: 'private, max-age=86400, immutable' }));
+      const { sdk, client } = await clientsNow();
+      await client.send(
+        new sdk.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, CacheControl: 'private, max-age=86400, immutable' }),
+      );
     },
     async remove(keys) {
       // One request per key: the local s3rver refuses signed bucket-level calls such as DeleteObjects.
-      await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))));
+      const { sdk, client } = await clientsNow();
+      await Promise.all(keys.map((Key) => client.send(new sdk.DeleteObjectCommand({ Bucket, Key }))));
     },
     close() {
-      client.destroy();
-      if (publicClient !== client) publicClient.destroy();
+      void clients?.then(({ client, publicClient }) => {
+        client.destroy();
+        if (publicClient !== client) publicClient.destroy();
+      });
     },
   };
 }
