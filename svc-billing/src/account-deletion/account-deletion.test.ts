@@ -3,7 +3,7 @@ import { connect, type ChannelModel } from 'amqplib';
 import request from 'supertest';
 import { paymentReference, type AdminOrdersResponse, type EventEnvelope, type MyPayments } from '@altmed/contracts';
 import { eventually, startIdentityProcess, testEventsExchange, waitForDeliveriesDone, type IdentityProcess } from '@altmed/local-stack/src/testing';
-import { payByCard, paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
+import { payByCard, paymentsOf, startPayment, startTestBilling, type TestBilling } from '../test/test-billing';
 import { accountDeletionQueue } from './user-deleted.handler';
 
 let identity: IdentityProcess;
@@ -59,11 +59,7 @@ it('gives a member every payment attempt of theirs for Download my data, and no 
 
 it('keeps a deleted member’s payments for the books without their name and email, once however often told', async () => {
   const [member, admin] = await Promise.all([identity.signUp(), identity.logInAdmin()]);
-  await request(billing.url)
-    .post('/payments/create-payment-intent')
-    .set('Authorization', `Bearer ${member.token}`)
-    .send({ amount: 11988, userId: member.id, doctorId: null })
-    .expect(200);
+  await startPayment(billing, member);
   const [payment] = await paymentsOf(billing.database, member.id);
   expect(payment).toMatchObject({ member: { email: member.email } });
 

@@ -13,7 +13,16 @@ import {
   type RefundResponse,
 } from '@altmed/contracts';
 import { eventually, startIdentityProcess, withDatabase, type IdentityProcess, type TestAccount } from '@altmed/local-stack/src/testing';
-import { deliverStripeEvent, payByCard, insertPromoCode, listenForPayments, paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
+import {
+  deliverStripeEvent,
+  payByCard,
+  insertPromoCode,
+  listenForPayments,
+  paymentsOf,
+  startPayment,
+  startTestBilling,
+  type TestBilling,
+} from '../test/test-billing';
 
 let identity: IdentityProcess;
 let billing: TestBilling;
@@ -89,11 +98,7 @@ describe('GET /payments (Orders Management)', () => {
     const [payer, halfPayer, opener] = await Promise.all([identity.signUp(), identity.signUp(), identity.signUp()]);
     const paid = await pay(payer);
     const half = await pay(halfPayer, 'halfoff');
-    await request(billing.url)
-      .post('/payments/create-payment-intent')
-      .set('Authorization', `Bearer ${opener.token}`)
-      .send({ amount: 11988, userId: opener.id, doctorId: null })
-      .expect(200);
+    await startPayment(billing, opener);
     const [open] = await paymentsOf(billing.database, opener.id);
 
     const all = await listedOnce(String(open!._id), 'open');
@@ -262,19 +267,11 @@ describe('POST /payments/:paymentId/refund', () => {
 
   it('refuses what cannot be refunded: an unpaid payment, a free year, an unknown payment, and anyone but an admin', async () => {
     const [opener, freeRider, member] = await Promise.all([identity.signUp(), identity.signUp(), identity.signUp()]);
-    await request(billing.url)
-      .post('/payments/create-payment-intent')
-      .set('Authorization', `Bearer ${opener.token}`)
-      .send({ amount: 11988, userId: opener.id, doctorId: null })
-      .expect(200);
+    await startPayment(billing, opener);
     const [open] = await paymentsOf(billing.database, opener.id);
     expect((await refund(String(open!._id)).expect(409)).body).toEqual({ message: OrderMessages.refundOnlyForPaid });
 
-    await request(billing.url)
-      .post('/payments/create-payment-intent')
-      .set('Authorization', `Bearer ${freeRider.token}`)
-      .send({ amount: 0, userId: freeRider.id, doctorId: null, promoCode: 'ONUS' })
-      .expect(200);
+    await startPayment(billing, freeRider, { amount: 0, promoCode: 'ONUS' });
     const [free] = await paymentsOf(billing.database, freeRider.id);
     expect((await refund(String(free!._id)).expect(409)).body).toEqual({ message: OrderMessages.nothingToRefund });
 

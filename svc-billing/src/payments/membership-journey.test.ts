@@ -13,7 +13,16 @@ import {
   type ServiceProcess,
   type TestAccount,
 } from '@altmed/local-stack/src/testing';
-import { cardPaymentMethod, insertPromoCode, intentIdOf, listenForPayments, signedIntentEvent, startTestBilling, type TestBilling } from '../test/test-billing';
+import {
+  cardPaymentMethod,
+  insertPromoCode,
+  intentIdOf,
+  listenForPayments,
+  signedIntentEvent,
+  startPayment,
+  startTestBilling,
+  type TestBilling,
+} from '../test/test-billing';
 
 /*
  * A member's payment through the three services as they run: billing (here), identity and notify
@@ -61,12 +70,7 @@ async function carriedThrough(paymentIntentIds: string[]): Promise<void> {
 
 /** Pays at the given price; the confirm call races two copies of Stripe's success webhook. */
 async function pay(member: TestAccount, amount: number, promoCode?: string): Promise<string> {
-  const created = await request(billing.url)
-    .post('/payments/create-payment-intent')
-    .set('Authorization', `Bearer ${member.token}`)
-    .send({ amount, userId: member.id, doctorId: null, ...(promoCode ? { promoCode } : {}) })
-    .expect(200);
-  const paymentIntentId = intentIdOf((created.body as { clientSecret: string }).clientSecret);
+  const paymentIntentId = intentIdOf(await startPayment(billing, member, { amount, promoCode }));
   const paymentMethodId = await cardPaymentMethod(stripe);
   const { payload, signature } = signedIntentEvent(billing.account.webhookSecret, { id: paymentIntentId, amount, status: 'succeeded' });
   const webhook = () => request(billing.url).post('/payments/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload);

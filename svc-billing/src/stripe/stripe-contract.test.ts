@@ -2,7 +2,7 @@ import request from 'supertest';
 import Stripe from 'stripe';
 import { OrderMessages, type RefundResponse } from '@altmed/contracts';
 import { startIdentityProcess, startStripeMock, withDatabase, type IdentityProcess, type RunningStripeMock } from '@altmed/local-stack/src/testing';
-import { paymentsOf, startTestBilling, type TestBilling } from '../test/test-billing';
+import { paymentsOf, startPayment, startTestBilling, type TestBilling } from '../test/test-billing';
 
 /*
  * Every call svc-billing makes to Stripe, sent to stripe-mock, which checks each request against
@@ -27,12 +27,7 @@ afterAll(async () => {
 
 it('creates, retrieves and confirms payment intents with requests Stripe’s specification accepts', async () => {
   const member = await identity.signUp();
-  const created = await request(billing.url)
-    .post('/payments/create-payment-intent')
-    .set('Authorization', `Bearer ${member.token}`)
-    .send({ amount: 11988, userId: member.id, doctorId: null })
-    .expect(200);
-  expect((created.body as { clientSecret: string }).clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+  expect(await startPayment(billing, member)).toMatch(/^pi_\w+_secret_\w+$/);
   // The fixture's client secret names another intent than its id: take the id billing stored.
   const [payment] = await paymentsOf(billing.database, member.id);
 
@@ -49,11 +44,7 @@ it('creates, retrieves and confirms payment intents with requests Stripe’s spe
 
 it('refunds a paid membership in full under its attempt’s idempotency key with a request Stripe’s specification accepts', async () => {
   const [member, admin] = await Promise.all([identity.signUp(), identity.logInAdmin()]);
-  await request(billing.url)
-    .post('/payments/create-payment-intent')
-    .set('Authorization', `Bearer ${member.token}`)
-    .send({ amount: 11988, userId: member.id, doctorId: null })
-    .expect(200);
+  await startPayment(billing, member);
   const [payment] = await paymentsOf(billing.database, member.id);
   const paymentId = String(payment!._id);
   // stripe-mock's fixed intent is never our payment's, so it never succeeds: the payment is marked paid here, as a confirm would.

@@ -87,6 +87,23 @@ export async function cardPaymentMethod(stripe: Stripe, number = '42424242424242
 }
 
 /**
+ * `member` starts paying a year as the join flow's first call does (`amount` in cents, with
+ * `promoCode` if given); answers the intent's client secret.
+ */
+export async function startPayment(
+  billing: TestBilling,
+  member: { id: string; token: string },
+  { amount = 11988, promoCode }: { amount?: number; promoCode?: string } = {},
+): Promise<string> {
+  const created = await request(billing.url)
+    .post('/payments/create-payment-intent')
+    .set('Authorization', `Bearer ${member.token}`)
+    .send({ amount, userId: member.id, doctorId: null, ...(promoCode ? { promoCode } : {}) })
+    .expect(200);
+  return (created.body as { clientSecret: string }).clientSecret;
+}
+
+/**
  * `member` pays a year by card as the join flow does (`amount` in cents, with `promoCode` if given,
  * by Stripe's test card `cardNumber`); answers the payment's id and intent.
  */
@@ -95,12 +112,7 @@ export async function payByCard(
   member: { id: string; token: string },
   { amount = 11988, promoCode, cardNumber }: { amount?: number; promoCode?: string; cardNumber?: string } = {},
 ): Promise<{ paymentId: string; paymentIntentId: string }> {
-  const created = await request(billing.url)
-    .post('/payments/create-payment-intent')
-    .set('Authorization', `Bearer ${member.token}`)
-    .send({ amount, userId: member.id, doctorId: null, ...(promoCode ? { promoCode } : {}) })
-    .expect(200);
-  const paymentIntentId = intentIdOf((created.body as { clientSecret: string }).clientSecret);
+  const paymentIntentId = intentIdOf(await startPayment(billing, member, { amount, promoCode }));
   await request(billing.url)
     .post('/payments/confirm-payment')
     .set('Authorization', `Bearer ${member.token}`)
