@@ -1,4 +1,3 @@
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import type * as S3 from '@aws-sdk/client-s3';
 import type { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { LRUCache } from 'lru-cache';
@@ -28,43 +27,6 @@ const isMissing = (err: unknown) => {
   return name === 'NotFound' || name === 'NoSuchKey' || status === 404;
 };
 
-/** The bytes the signer hashes: text, or binary data. */
-type SourceData = string | ArrayBuffer | ArrayBufferView;
-const bytesOf = (data: SourceData): string | Uint8Array =>
-  typeof data === 'string' ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-
-/** SHA-256 (an HMAC when given a secret) from node:crypto, as the request signer takes it. */
-class Sha256 {
-  private hash: Hash | Hmac;
-
-  constructor(private readonly secret?: SourceData) {
-    this.hash = this.fresh();
-  }
-
-  update(data: SourceData): void {
-    this.hash.update(bytesOf(data));
-  }
-
-  digest(): Promise<Uint8Array> {
-    return Promise.resolve(this.hash.digest());
-  }
-
-  reset(): void {
-    this.hash = this.fresh();
-  }
-
-  private fresh(): Hash | Hmac {
-    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', bytesOf(this.secret));
-  }
-}
-
-/** A key in a URL's path: each segment encoded as S3 reads it (the SDK's `extendedEncodeURIComponent`). */
-const keyPath = (key: string) =>
-  key
-    .split('/')
-    .map((segment) => encodeURIComponent(segment).replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`))
-    .join('/');
-
 export function s3Storage(
   config: Pick<
     ProvidersConfig,
@@ -93,10 +55,14 @@ export function s3Storage(
       const publicClient = config.S3_PUBLIC_ENDPOINT ? new sdk.S3Client(clientConfig(config.S3_PUBLIC_ENDPOINT)) : client;
       return { sdk, client, publicClient };
     }));
-  let signer: Promise<S3RequestPresigner> | undefined;
+  let signer: Promise<{ presigner: S3RequestPresigner; keyPath: (key: string) => string }> | undefined;
   const signerNow = () =>
-    (signer ??= import('@aws-sdk/s3-request-presigner').then(
-      ({ S3RequestPresigner }) => new S3RequestPresigner({ credentials, region: config.S3_REGION, sha256: Sha256 }),
+    (signer ??= Promise.all([import('@aws-sdk/s3-request-presigner'), import('@smithy/core/checksum'), import('@smithy/core/protocols')]).then(
+      ([{ S3RequestPresigner }, { Sha256 }, { extendedEncodeURIComponent }]) => ({
+        presigner: new S3RequestPresigner({ credentials, region: config.S3_REGION, sha256: Sha256 }),
+        // A key in a URL's path, each segment encoded as the SDK's GetObject encodes it.
+        keyPath: (key: string) => key.split('/').map(extendedEncodeURIComponent).join('/'),
+      }),
     ));
   // A page of 20 cards signed 20 URLs per request: a URL is reused for half its lifetime, so one handed
   // out still works for at least the other half.
@@ -120,8 +86,8 @@ export function s3Storage(
       const cached = signedImageUrls.get(key);
       if (cached) return cached;
       // What the SDK's getSignedUrl signs for a GetObject of a path-style bucket, without the client's middleware.
-      const signer = await signerNow();
-      const signed = await signer.presign(
+      const { presigner, keyPath } = await signerNow();
+      const signed = await presigner.presign(
         {
           method: 'GET',
           protocol: publicEndpoint.protocol,
