@@ -96,7 +96,7 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The settings every Node unit runs with (V8's flags, glibc's arenas) come from deploy/node-unit.env,
 # the file `npm start` reads too; `exec` keeps node the process that gets the signals.
-CMD ["sh", "-c", "set -a && . /app/node-unit.env && exec node dist/main.js"]
+CMD ["sh", "-c", "set -a && . /app/node-unit.env && exec node $NODE_FLAGS dist/main.js"]
 
 # Static units: the build served by nginx as the image's nginx user (no root master process, pid
 # file in /tmp, an unprivileged port). Files stay owned by root: the server only reads them.

@@ -48,6 +48,17 @@ const unitHostScript = path.join(repoRoot, 'tools', 'src', 'unit-host', 'unit-ho
 /** How every Node unit's process runs (V8's flags, glibc's arenas): the file the image reads too; a variable already set wins. */
 const nodeUnitSettings = parseEnv(fs.readFileSync(path.join(repoRoot, 'deploy', 'node-unit.env'), 'utf8'));
 
+/**
+ * How node runs a unit host for `main`: with deploy/node-unit.env's settings under `env` (a variable
+ * already set wins) and its NODE_FLAGS before the host's script, which its workers inherit (node:cluster
+ * forks them with the primary's execArgv).
+ */
+export function unitHostProcess(main: string, env: NodeJS.ProcessEnv): { args: string[]; env: NodeJS.ProcessEnv } {
+  const unitEnv: NodeJS.ProcessEnv = { ...nodeUnitSettings, ...env };
+  const nodeFlags = (unitEnv.NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  return { args: [...nodeFlags, unitHostScript, main], env: unitEnv };
+}
+
 export function marketplacePortsFromEnv(env: NodeJS.ProcessEnv): MarketplacePorts {
   const ports = { ...defaultMarketplacePorts };
   for (const app of apps) {
@@ -149,9 +160,10 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     const statusFile = path.join(statusDir, `${options.logFilePrefix ?? ''}${app.name}.json`);
     fs.rmSync(statusFile, { force: true });
     // Each app runs under a unit host that keeps its port while `npm run redeploy` replaces it.
-    const child = spawnWithPrefixedOutput(app.name, process.execPath, [unitHostScript, main], {
+    const unit = unitHostProcess(main, { ...process.env, ...env, PORT: String(options.ports[app.port]), UNIT_HOST_STATUS_FILE: statusFile });
+    const child = spawnWithPrefixedOutput(app.name, process.execPath, unit.args, {
       cwd: path.join(repoRoot, app.name),
-      env: { ...nodeUnitSettings, ...process.env, ...env, PORT: String(options.ports[app.port]), UNIT_HOST_STATUS_FILE: statusFile },
+      env: unit.env,
       logFile: path.join(logsDirOf(dataDir), `${options.logFilePrefix ?? ''}${app.name}.log`),
       echo: options.echoLogs,
     });

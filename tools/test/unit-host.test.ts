@@ -2,17 +2,18 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { freePorts, waitUntil } from '../src/net';
 import { exitOf, spawnLoggedToFile, stopProcess } from '../src/processes';
+import { unitHostProcess } from '../src/marketplace';
 import { replaceNodeUnit } from '../src/redeploy';
-
-const unitHost = path.resolve(__dirname, '..', 'src', 'unit-host', 'unit-host.mjs');
 
 /** A unit's main.js: answers its version (its pid at /pid); on SIGTERM stops listening, finishes its requests and exits, as runService does. */
 const appSource = (version: string, startup = '') => `
 ${startup}
 const http = require('node:http');
-const server = http.createServer((req, res) => setTimeout(() => res.end(req.url === '/pid' ? String(process.pid) : ${JSON.stringify(version)}), 20));
+const answers = { '/pid': String(process.pid), '/exec-argv': JSON.stringify(process.execArgv) };
+const server = http.createServer((req, res) => setTimeout(() => res.end(answers[req.url] ?? ${JSON.stringify(version)}), 20));
 server.listen(Number(process.env.PORT), '127.0.0.1');
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
@@ -37,8 +38,9 @@ async function startUnit(version: string, env: Record<string, string> = {}) {
   fs.writeFileSync(main, appSource(version));
   const [port] = await freePorts(1);
   const statusFile = path.join(dir, 'status.json');
-  const host = spawnLoggedToFile(process.execPath, [unitHost, main], {
-    env: { ...process.env, PORT: String(port), UNIT_HOST_STATUS_FILE: statusFile, ...env },
+  const unit = unitHostProcess(main, { ...process.env, PORT: String(port), UNIT_HOST_STATUS_FILE: statusFile, ...env });
+  const host = spawnLoggedToFile(process.execPath, unit.args, {
+    env: unit.env,
     logFile: path.join(dir, 'unit-host.log'),
   });
   await waitUntil(
@@ -137,4 +139,18 @@ it('ends with the worker’s exit code when the worker dies on its own', async (
   process.kill(workerPid, 'SIGKILL');
   const exit = await exitOf(unit.host);
   expect(exit.code).toBe(1);
+}, 30_000);
+
+it('runs its workers, the replacements too, with the flags deploy/node-unit.env gives node', async () => {
+  const nodeFlags = parseEnv(fs.readFileSync(path.resolve(__dirname, '..', '..', 'deploy', 'node-unit.env'), 'utf8')).NODE_FLAGS;
+  expect(nodeFlags).toBeTruthy();
+  const expected = nodeFlags!.split(' ');
+  const unit = await startUnit('v1');
+  try {
+    expect(JSON.parse(await get(unit.port, '/exec-argv'))).toEqual(expect.arrayContaining(expected));
+    await replaceNodeUnit(unit.handle);
+    expect(JSON.parse(await get(unit.port, '/exec-argv'))).toEqual(expect.arrayContaining(expected));
+  } finally {
+    await stopProcess(unit.host);
+  }
 }, 30_000);
