@@ -1,4 +1,3 @@
-import { connect } from 'amqplib';
 import request from 'supertest';
 import Stripe from 'stripe';
 import type { EventEnvelope } from '@altmed/contracts';
@@ -6,12 +5,12 @@ import type { RunningService } from '@altmed/service-kit';
 import {
   createStripeTestAccount,
   eventually,
+  listenForEvents,
   startServiceUnderTest,
   waitForOutboxDrained,
   withDatabase,
   type ServiceUnderTest,
   type StripeTestAccount,
-  testEventsExchange,
 } from '@altmed/local-stack/src/testing';
 import { loadBillingConfig } from '../config';
 import { startBillingService } from '../service';
@@ -139,13 +138,7 @@ export interface PaymentsListener {
 export async function listenForPayments(
   type: 'payment.succeeded' | 'payment.refunded' | 'receipt.resend_requested' = 'payment.succeeded',
 ): Promise<PaymentsListener> {
-  const connection = await connect(process.env.AMQP_URL!);
-  const channel = await connection.createChannel();
-  await channel.assertExchange(testEventsExchange(), 'topic', { durable: true });
-  const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
-  await channel.bindQueue(queue, testEventsExchange(), type);
-  const received: EventEnvelope[] = [];
-  await channel.consume(queue, (message) => message && received.push(JSON.parse(message.content.toString()) as EventEnvelope), { noAck: true });
+  const { received, close } = await listenForEvents([type]);
   return {
     received,
     async settled(instances, paymentIntentIds = []) {
@@ -155,7 +148,7 @@ export async function listenForPayments(
       for (const instance of instances) published += await instance.service.metrics.eventsPublished(type);
       await eventually(() => received.length >= published, 10_000, `the listener did not receive every ${type} the instances published (${published})`, 20);
     },
-    close: () => connection.close(),
+    close,
   };
 }
 

@@ -1,32 +1,23 @@
-import { connect, type ChannelModel } from 'amqplib';
 import request from 'supertest';
-import type { AdminInvitedV1, AdministratorsResponse, EventEnvelope } from '@altmed/contracts';
-import { eventually, testEventsExchange, waitForOutboxDrained, withDatabase } from '@altmed/local-stack/src/testing';
+import type { AdminInvitedV1, AdministratorsResponse } from '@altmed/contracts';
+import { eventually, listenForEvents, waitForOutboxDrained, withDatabase, type EventListener } from '@altmed/local-stack/src/testing';
 import { authBody, startTestIdentity, validSignup, type TestIdentity } from '../test/test-service';
 
 const ADMIN = { email: 'first.admin@settings.example.com', password: 'a-long-admin-password' };
 
 let identity: TestIdentity;
 let adminToken: string;
-let broker: ChannelModel;
-const invitations: AdminInvitedV1[] = [];
+let invitationEvents: EventListener<AdminInvitedV1>;
 
 beforeAll(async () => {
-  broker = await connect(process.env.AMQP_URL!);
-  const channel = await broker.createChannel();
-  await channel.assertExchange(testEventsExchange(), 'topic', { durable: true });
-  const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
-  await channel.bindQueue(queue, testEventsExchange(), 'admin.invited');
-  await channel.consume(queue, (message) => message && invitations.push((JSON.parse(message.content.toString()) as EventEnvelope<AdminInvitedV1>).data), {
-    noAck: true,
-  });
+  invitationEvents = await listenForEvents<AdminInvitedV1>(['admin.invited']);
   identity = await startTestIdentity({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   adminToken = authBody(await request(identity.url).post('/users/login').send(ADMIN).expect(200)).token;
 });
 
 afterAll(async () => {
   await identity.stop();
-  await broker.close();
+  await invitationEvents.close();
 });
 
 const api = () => request(identity.url);
@@ -35,8 +26,9 @@ const invite = (email: string, token = adminToken) => asAdmin(api().post('/admin
 const settings = async (token = adminToken) => (await asAdmin(api().get('/administrators'), token).expect(200)).body as AdministratorsResponse;
 /** The link's token of the latest invitation sent to `email`, as the email carries it. */
 async function linkTokenOf(email: string, sent: number): Promise<string> {
-  await eventually(() => invitations.filter((invitation) => invitation.email === email).length >= sent, 20_000, `no invitation reached ${email}`);
-  return invitations.filter((invitation) => invitation.email === email).at(-1)!.token;
+  const invitationsTo = () => invitationEvents.received.filter((event) => event.data.email === email);
+  await eventually(() => invitationsTo().length >= sent, 20_000, `no invitation reached ${email}`);
+  return invitationsTo().at(-1)!.data.token;
 }
 
 describe('Admin Settings', () => {

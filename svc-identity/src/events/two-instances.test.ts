@@ -1,7 +1,6 @@
-import { connect } from 'amqplib';
 import request from 'supertest';
-import type { AdminMembersResponse, EventEnvelope } from '@altmed/contracts';
-import { eventually, testEventsExchange } from '@altmed/local-stack/src/testing';
+import type { AdminMembersResponse } from '@altmed/contracts';
+import { eventually, listenForEvents } from '@altmed/local-stack/src/testing';
 import { authBody, startTestIdentity, testPrivateKeyPem, validSignup, waitForPublishedEventsReceived } from '../test/test-service';
 
 /**
@@ -12,15 +11,8 @@ it('publishes each sign-up’s event once and accepts either instance’s tokens
   const key = testPrivateKeyPem();
   const first = await startTestIdentity({ JWT_PRIVATE_KEY: key });
   const second = await startTestIdentity({ JWT_PRIVATE_KEY: key, MONGO_DB: first.database });
-  const connection = await connect(process.env.AMQP_URL!);
+  const { received, close } = await listenForEvents<{ userId: string }>(['user.signed_up']);
   try {
-    const channel = await connection.createChannel();
-    await channel.assertExchange(testEventsExchange(), 'topic', { durable: true });
-    const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
-    await channel.bindQueue(queue, testEventsExchange(), 'user.signed_up');
-    const received: EventEnvelope[] = [];
-    await channel.consume(queue, (message) => message && received.push(JSON.parse(message.content.toString()) as EventEnvelope), { noAck: true });
-
     const instances = [first, second];
     const signups = await Promise.all(
       Array.from({ length: 20 }, async (_, index) =>
@@ -33,7 +25,7 @@ it('publishes each sign-up’s event once and accepts either instance’s tokens
       ),
     );
     const ids = new Set(signups.map((signup) => signup.user.id));
-    const ours = () => received.filter((event) => ids.has((event.data as { userId: string }).userId));
+    const ours = () => received.filter((event) => ids.has(event.data.userId));
     await eventually(() => ours().length >= 20, 30_000, 'not every sign-up’s event arrived');
     // Both relays run on the database: a second copy either relay published is here too.
     await waitForPublishedEventsReceived([first, second], 'user.signed_up', () => received.length);
@@ -47,7 +39,7 @@ it('publishes each sign-up’s event once and accepts either instance’s tokens
       expect((me.body as { user: { id: string } }).user.id).toBe(signup.user.id);
     }
   } finally {
-    await connection.close();
+    await close();
     await second.stop({ keepDatabase: true });
     await first.stop();
   }

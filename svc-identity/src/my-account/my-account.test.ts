@@ -1,30 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type ChannelModel } from 'amqplib';
 import request from 'supertest';
 import { AccountMessages, type AdminMembersResponse, type EventEnvelope, type MyAccountData } from '@altmed/contracts';
-import { eventually, testEventsExchange, waitForOutboxDrained, withDatabase } from '@altmed/local-stack/src/testing';
+import { eventually, listenForEvents, waitForOutboxDrained, withDatabase, type EventListener } from '@altmed/local-stack/src/testing';
 import { authBody, startTestIdentity, validSignup, waitForPublishedEventsReceived, type TestIdentity } from '../test/test-service';
 
 const ADMIN = { email: 'admin@my-account.example.com', password: 'a-long-admin-password' };
 
 let identity: TestIdentity;
-let connection: ChannelModel;
+let deletionEvents: EventListener<{ userId: string }>;
 let adminToken: string;
-const deletions: EventEnvelope[] = [];
 
 beforeAll(async () => {
   identity = await startTestIdentity({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ACCOUNT_STATUS_CACHE_SECONDS: '1' });
-  connection = await connect(process.env.AMQP_URL!);
-  const channel = await connection.createChannel();
-  await channel.assertExchange(testEventsExchange(), 'topic', { durable: true });
-  const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
-  await channel.bindQueue(queue, testEventsExchange(), 'user.deleted');
-  await channel.consume(queue, (message) => message && deletions.push(JSON.parse(message.content.toString()) as EventEnvelope), { noAck: true });
+  deletionEvents = await listenForEvents<{ userId: string }>(['user.deleted']);
   adminToken = authBody(await request(identity.url).post('/users/login').send(ADMIN).expect(200)).token;
 });
 
 afterAll(async () => {
-  await connection.close();
+  await deletionEvents.close();
   await identity.stop();
 });
 
@@ -93,8 +86,8 @@ describe('DELETE /users/me', () => {
     );
     expect(again.user.id).not.toBe(user.id);
 
-    await waitForPublishedEventsReceived(identity, 'user.deleted', () => deletions.length);
-    expect(deletions.filter((event) => (event.data as { userId: string }).userId === user.id)).toEqual([
+    await waitForPublishedEventsReceived(identity, 'user.deleted', () => deletionEvents.received.length);
+    expect(deletionEvents.received.filter((event) => event.data.userId === user.id)).toEqual([
       expect.objectContaining({ type: 'user.deleted', data: { userId: user.id, deletedAt: expect.any(String) as string, email: body.email } }),
     ]);
   });
@@ -123,8 +116,8 @@ describe('DELETE /users/me', () => {
     const remindersBefore = await identity.service.metrics.eventsPublished('membership.reminder_due');
 
     await api().delete('/users/me').set('authorization', `Bearer ${token}`).send({ password: body.password }).expect(200);
-    await waitForPublishedEventsReceived(identity, 'user.deleted', () => deletions.length);
-    expect(deletions.some((event) => (event.data as { userId: string }).userId === user.id)).toBe(true);
+    await waitForPublishedEventsReceived(identity, 'user.deleted', () => deletionEvents.received.length);
+    expect(deletionEvents.received.some((event) => event.data.userId === user.id)).toBe(true);
     const tombstone = await withDatabase(identity.database, (db) => db.collection<{ _id: string; outbox: EventEnvelope[] }>('users').findOne({ _id: user.id }));
     expect(tombstone?.outbox).toEqual([]);
     expect(await identity.service.metrics.eventsPublished('membership.reminder_due')).toBe(remindersBefore);

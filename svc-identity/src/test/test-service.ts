@@ -1,9 +1,8 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { connect } from 'amqplib';
 import request from 'supertest';
 import { parseEvent, type AuthResponse } from '@altmed/contracts';
 import type { RunningService } from '@altmed/service-kit';
-import { eventually, startServiceUnderTest, testEventsExchange, waitForOutboxDrained, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
+import { eventually, listenForEvents, startServiceUnderTest, waitForOutboxDrained, type ServiceUnderTest } from '@altmed/local-stack/src/testing';
 import { loadIdentityConfig } from '../config';
 import { membershipRefundQueue } from '../membership/payment-refunded.handler';
 import { membershipQueue } from '../membership/payment-succeeded.handler';
@@ -73,29 +72,17 @@ export const authBody = (response: { body: unknown }) => response.body as AuthRe
 /** A new administrator of `identity`: invited by the holder of `inviterToken`, admitted through the link its admin.invited event carries. */
 export async function admitAdministrator(identity: TestIdentity, inviterToken: string): Promise<AuthResponse> {
   const email = `admitted.${randomUUID().slice(0, 8)}@example.com`;
-  const connection = await connect(process.env.AMQP_URL!);
+  const invitations = await listenForEvents(['admin.invited']);
   try {
-    const channel = await connection.createChannel();
-    await channel.assertExchange(testEventsExchange(), 'topic', { durable: true });
-    const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
-    await channel.bindQueue(queue, testEventsExchange(), 'admin.invited');
-    const links: string[] = [];
-    await channel.consume(
-      queue,
-      (message) => {
-        const invited = message && parseEvent('admin.invited', JSON.parse(message.content.toString())).data;
-        if (invited?.email === email) links.push(invited.token);
-      },
-      { noAck: true },
-    );
+    const invitationsTo = () => invitations.received.map((event) => parseEvent('admin.invited', event).data).filter((invited) => invited.email === email);
     await request(identity.url).post('/administrators/invitations').set('authorization', `Bearer ${inviterToken}`).send({ email }).expect(201);
-    await eventually(() => links.length > 0, 20_000, `no invitation reached ${email}`);
+    await eventually(() => invitationsTo().length > 0, 20_000, `no invitation reached ${email}`);
     const accepted = await request(identity.url)
       .post('/administrators/invitations/accept')
-      .send({ token: links[0], name: 'Admitted Admin', password: 'an admitted password' })
+      .send({ token: invitationsTo()[0]!.token, name: 'Admitted Admin', password: 'an admitted password' })
       .expect(201);
     return authBody(accepted);
   } finally {
-    await connection.close();
+    await invitations.close();
   }
 }
